@@ -1,0 +1,169 @@
+"""Clubs, their players and staff, and the players' club ratings."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    city = models.CharField(_("city"), max_length=120, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        from django.urls import reverse
+
+        return reverse("club:detail", kwargs={"club_slug": self.slug})
+
+    def has_director(self, user: object) -> bool:
+        """Whether `user` is staff of this club (site admins count as directors everywhere)."""
+        if getattr(user, "is_superuser", False):
+            return True
+        if not getattr(user, "is_authenticated", False):
+            return False
+        return self.memberships.filter(player__user=user, role=Membership.Role.DIRECTOR).exists()
+
+
+class Player(models.Model):
+    first_name = models.CharField(_("first name"), max_length=80)
+    last_name = models.CharField(_("last name"), max_length=80, blank=True)
+    # Only referees and directors need to sign in; most players never do.
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user account"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+    )
+    clubs = models.ManyToManyField(Club, through="Membership", related_name="players")
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name", "id"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    def get_absolute_url(self) -> str:
+        from django.urls import reverse
+
+        return reverse("club:player", kwargs={"pk": self.pk})
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        MEMBER = "member", _("member")
+        REFEREE = "referee", _("referee")
+        DIRECTOR = "director", _("director")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined_on = models.DateField(_("joined on"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "player"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="membership_once_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} — {self.club} ({self.get_role_display()})"
+
+
+class Rating(models.Model):
+    """A player's current OpenSkill rating in a club; derived from finished matches."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    mu = models.FloatField(_("mean"))
+    sigma = models.FloatField(_("deviation"))
+    # mu − 3·sigma: the conservative number players see.
+    rating = models.FloatField(_("rating"), db_index=True)
+    matches_played = models.PositiveIntegerField(_("matches played"), default=0)
+    matches_won = models.PositiveIntegerField(_("matches won"), default=0)
+    computed_at = models.DateTimeField(_("computed at"))
+
+    class Meta:
+        ordering = ["club", "-rating", "player"]
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="rating_once_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.rating:.1f}"
+
+
+class RatingChange(models.Model):
+    """One step of a player's rating history: the rating after one finished match."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_changes")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    # A plain reference: club/ never imports tournaments/ (design.md).
+    match_id = models.PositiveBigIntegerField(_("match"))
+    played_at = models.DateTimeField(_("played at"))
+    mu = models.FloatField(_("mean"))
+    sigma = models.FloatField(_("deviation"))
+    rating = models.FloatField(_("rating"))
+    won = models.BooleanField(_("won"), null=True)
+
+    class Meta:
+        ordering = ["club", "player", "played_at", "match_id"]
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "player", "match_id"], name="rating_change_once_per_match"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} after match {self.match_id}: {self.rating:.1f}"
+
+
+class SeasonEntry(models.Model):
+    """A player's line in a club's season table; derived from the season's tournaments."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="season_entries")
+    season = models.PositiveSmallIntegerField(_("season"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="season_entries")
+    tournaments_played = models.PositiveIntegerField(_("tournaments played"), default=0)
+    matches_played = models.PositiveIntegerField(_("matches played"), default=0)
+    matches_won = models.PositiveIntegerField(_("matches won"), default=0)
+    average_place = models.FloatField(_("average finishing place"), null=True)
+    computed_at = models.DateTimeField(_("computed at"))
+
+    class Meta:
+        ordering = ["club", "-season", "average_place", "player"]
+        verbose_name = _("season entry")
+        verbose_name_plural = _("season entries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "season", "player"], name="season_entry_once_per_player"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.season}: {self.player}"

@@ -1,0 +1,11 @@
+"""The Celery application: configured from Django settings under the CELERY namespace."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("belote")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,98 @@
+"""factory_boy factories shared by the tests; each builds only what it is asked for."""
+
+from __future__ import annotations
+
+import datetime
+
+import factory
+from django.contrib.auth import get_user_model
+
+from club.models import Club, Membership, Player
+from tournaments.models import Match, Round, Team, Tournament
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.PostGenerationMethodCall("set_password", "belote-pass")
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+    slug = factory.Sequence(lambda n: f"club-{n}")
+    city = "Lyon"
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    first_name = factory.Sequence(lambda n: f"Player{n}")
+    last_name = factory.Faker("last_name")
+
+
+class MembershipFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Membership
+
+    club = factory.SubFactory(ClubFactory)
+    player = factory.SubFactory(PlayerFactory)
+    role = Membership.Role.MEMBER
+
+
+def make_staff(club: Club, role: str, username: str | None = None):  # type: ignore[no-untyped-def]
+    """A user with a player and a membership of `role` in `club`; returns the user."""
+    user = UserFactory(**({"username": username} if username else {}))
+    player = PlayerFactory(user=user, first_name=user.username.title())
+    MembershipFactory(club=club, player=player, role=role)
+    return user
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Tournament {n}")
+    slug = factory.Sequence(lambda n: f"tournament-{n}")
+    starts_on = datetime.date(2026, 11, 28)
+    status = Tournament.Status.RUNNING
+    rules = factory.LazyFunction(dict)
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Team
+
+    tournament = factory.SubFactory(TournamentFactory)
+    name = factory.Sequence(lambda n: f"Team {n}")
+    first_player = factory.SubFactory(PlayerFactory)
+    second_player = factory.SubFactory(PlayerFactory)
+    seed = factory.Sequence(lambda n: n + 1)
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = factory.Sequence(lambda n: n + 1)
+
+
+class MatchFactory(factory.django.DjangoModelFactory):
+    """A match at table 1 of a new round between two new teams of the round's tournament."""
+
+    class Meta:
+        model = Match
+
+    round = factory.SubFactory(RoundFactory)
+    tournament = factory.SelfAttribute("round.tournament")
+    table = factory.Sequence(lambda n: n + 1)
+    ns_team = factory.SubFactory(TeamFactory, tournament=factory.SelfAttribute("..tournament"))
+    ew_team = factory.SubFactory(TeamFactory, tournament=factory.SelfAttribute("..tournament"))

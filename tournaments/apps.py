@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentsConfig(AppConfig):
+    name = "tournaments"
+    verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401  (admin edits ask for a recompute)

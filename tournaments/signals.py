@@ -1,0 +1,1 @@
+"""Signals that keep derived state fresh when rows change outside the services (the admin)."""

@@ -1,0 +1,1 @@
+"""Views of tournaments, split by who uses them: public, referee, director."""

@@ -1,0 +1,5 @@
+"""Referee pages of tournaments."""
+
+from django.urls import path  # noqa: F401
+
+urlpatterns: list = []
