@@ -1,0 +1,52 @@
+"""Why a service refused an action; views and the API turn these into messages and status codes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+
+class ServiceError(Exception):
+    """An action refused for a reason the user can fix or must be told; never a server error."""
+
+    status = 400
+    code = "refused"
+
+    def __init__(self, message: str, *, field: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class DealRefused(ServiceError, ValueError):
+    """The engine found problems in an entry; `problems` are the engine's, with their paths."""
+
+    code = "invalid_deal"
+
+    def __init__(self, problems: Iterable[Any]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(f"{p.path}: {p.message}" for p in self.problems))
+
+
+class Conflict(ServiceError):
+    """The action does not fit the current state (match over, closed, schedule locked)."""
+
+    status = 409
+    code = "conflict"
+
+
+class MatchOver(Conflict):
+    code = "match_over"
+
+
+class MatchClosed(Conflict):
+    code = "match_closed"
+
+
+class ScheduleLocked(Conflict):
+    code = "schedule_locked"
+
+
+class NotAllowed(ServiceError):
+    status = 403
+    code = "forbidden"
