@@ -1,0 +1,280 @@
+"""The rules a deal must obey (spec §3, §4, §8) once read: every broken one becomes a `Problem`."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from .cards import (
+    POSSIBLE_CARD_POINTS,
+    RANKS,
+    SEQUENCE_STRENGTH,
+    Rank,
+    Suit,
+    Team,
+    card_bit,
+    cards_in,
+)
+from .deal import Deal
+from .declarations import (
+    FOUR_MASKS,
+    FOUR_ORDER,
+    POSSIBLE_MASKS,
+    Declaration,
+    Four,
+    Sequence,
+    certain_cards,
+    certainly_overlap,
+    top_high_enough,
+)
+from .messages import problem
+from .problems import Problem
+from .rules import AllPass, DeclarationComparison, Rules
+
+TEAM_HAND = 16
+_NOTHING: frozenset[str] = frozenset()
+
+# (team, position in the entry's list, declaration)
+Placed = tuple[Team, int, Declaration]
+
+
+def check_deal(
+    deal: Deal,
+    rules: Rules,
+    broken: Collection[str] = _NOTHING,
+    positions: Mapping[Team, tuple[int, ...]] | None = None,
+) -> list[Problem]:
+    """Every rule `deal` breaks under `rules`; fields named in `broken` were unreadable."""
+    found: list[Problem] = []
+    if deal.taker is None and "taker" not in broken:
+        return thrown_in_problems(deal, rules)
+    if deal.taker is not None and deal.trump is None and "trump" not in broken:
+        found.append(problem("trump_required", "trump"))
+    found.extend(points_problems(deal, broken))
+    if deal.declarations:
+        found.extend(declaration_problems(deal, rules, positions))
+    return found
+
+
+def thrown_in_problems(deal: Deal, rules: Rules) -> list[Problem]:
+    """A thrown-in deal writes nothing, and cannot happen when the dealer must take."""
+    found = []
+    if rules.all_pass is AllPass.DEALER_MUST_TAKE:
+        found.append(problem("thrown_in_not_allowed", "taker"))
+    for name in ("trump", "points", "capot", "belote"):
+        if getattr(deal, name) is not None:
+            found.append(problem("thrown_in_with_data", name, field=name))
+    if any(deal.declarations.values()):
+        found.append(problem("thrown_in_with_data", "declarations", field="declarations"))
+    return found
+
+
+def points_problems(deal: Deal, broken: Collection[str]) -> list[Problem]:
+    """Card points are needed unless capot says them, possible, and agree with a capot."""
+    points = deal.points
+    if points is None:
+        if deal.capot is None and "points" not in broken and "capot" not in broken:
+            return [problem("points_required", "points")]
+        return []
+    if points.cards not in POSSIBLE_CARD_POINTS:
+        return [problem("impossible_card_points", "points.cards", value=points.cards)]
+    if deal.capot is not None:
+        expected = 162 if points.team is deal.capot else 0
+        if points.cards != expected:
+            return [
+                problem(
+                    "points_disagree_with_capot",
+                    "points.cards",
+                    capot=deal.capot.value,
+                    team=points.team.value,
+                    expected=expected,
+                    value=points.cards,
+                )
+            ]
+    return []
+
+
+def _path(team: Team, position: int, leaf: str = "") -> str:
+    return f"declarations.{team.value}.{position}{leaf}"
+
+
+def declaration_problems(
+    deal: Deal, rules: Rules, positions: Mapping[Team, tuple[int, ...]] | None
+) -> list[Problem]:
+    placed: list[Placed] = []
+    for team in (Team.NS, Team.EW):
+        items = deal.declarations.get(team, ())
+        at = positions.get(team, ()) if positions is not None else range(len(items))
+        placed.extend((team, pos, d) for pos, d in zip(at, items, strict=True))
+    if not rules.declarations:
+        return [
+            problem("declarations_off", _path(team, pos), value=str(d)) for team, pos, d in placed
+        ]
+    found: list[Problem] = []
+    sound = [p for p in placed if not _shape_problem(p, found)]
+    found.extend(four_problems(sound))
+    found.extend(overlap_problems(sound))
+    if deal.belote is not None and deal.trump is not None:
+        found.extend(belote_card_problems(sound, deal.belote, deal.trump))
+    found.extend(hand_size_problems(sound))
+    if not found:
+        highest = rules.declaration_comparison is DeclarationComparison.HIGHEST
+        found.extend(missing_detail_problems(sound, highest))
+    return found
+
+
+def _shape_problem(placed: Placed, found: list[Problem]) -> bool:
+    """A sequence of 3 to 8 cards that fits in its suit, a four worth something."""
+    team, pos, d = placed
+    if isinstance(d, Four):
+        if d.rank in (Rank.SEVEN, Rank.EIGHT):
+            found.append(problem("four_worthless", _path(team, pos, ".rank"), rank=d.rank.value))
+            return True
+        return False
+    if not 3 <= d.length <= 8:
+        found.append(problem("sequence_length", _path(team, pos, ".length"), value=d.length))
+        return True
+    if d.top is not None and not top_high_enough(d.length, d.top):
+        found.append(
+            problem("top_too_low", _path(team, pos, ".top"), value=d.top.value, length=d.length)
+        )
+        return True
+    return False
+
+
+def four_problems(placed: list[Placed]) -> list[Problem]:
+    """A rank has four cards: one four of it in the whole deal."""
+    found = []
+    seen: dict[Rank, Team] = {}
+    for team, pos, d in placed:
+        if isinstance(d, Four):
+            if d.rank in seen:
+                code = "duplicate_four" if seen[d.rank] is team else "same_four_both_teams"
+                found.append(problem(code, _path(team, pos, ".rank"), rank=d.rank.value))
+            else:
+                seen[d.rank] = team
+    return found
+
+
+def overlap_problems(placed: list[Placed]) -> list[Problem]:
+    """No card in two sequences (either team), nor in a sequence and the other team's four."""
+    found = []
+    sequences = [(t, p, d) for t, p, d in placed if isinstance(d, Sequence)]
+    for k, (team, pos, seq) in enumerate(sequences):
+        for other_team, _, other in sequences[:k]:
+            shared = certainly_overlap(seq, other)
+            if shared:
+                cards = ", ".join(cards_in(shared)) if shared > 0 else "cards"
+                found.append(
+                    problem(
+                        "overlapping_sequences",
+                        _path(team, pos),
+                        cards=cards,
+                        other=f"the {other_team.value} sequence {other}",
+                    )
+                )
+                break
+        for four_team, _, four in placed:
+            if isinstance(four, Four) and four_team is not team:
+                shared = _always_meets(seq, FOUR_MASKS[four.rank])
+                if shared:
+                    found.append(
+                        problem(
+                            "sequence_uses_other_four",
+                            _path(team, pos),
+                            cards=", ".join(cards_in(shared)) if shared > 0 else "a card",
+                            rank=four.rank.value,
+                        )
+                    )
+    return found
+
+
+def _always_meets(seq: Sequence, mask: int) -> int:
+    """Cards of `mask` that `seq` uses for sure, or -1 when every reading of it uses some."""
+    certain = certain_cards(seq) & mask
+    if certain:
+        return certain
+    masks = POSSIBLE_MASKS[(seq.length, seq.top, seq.suit)]
+    return -1 if masks and all(m & mask for m in masks) else 0
+
+
+def belote_card_problems(placed: list[Placed], belote: Team, trump: Suit) -> list[Problem]:
+    """Belote says who holds K and Q of trump: the other team cannot declare them."""
+    king_queen = card_bit(Rank.KING, trump) | card_bit(Rank.QUEEN, trump)
+    found = []
+    for team, pos, d in placed:
+        if team is belote:
+            continue
+        if isinstance(d, Four):
+            shared = FOUR_MASKS[d.rank] & king_queen
+        else:
+            shared = _always_meets(d, king_queen)
+        if shared:
+            cards = ", ".join(cards_in(shared)) if shared > 0 else "the king or queen of trump"
+            found.append(problem("uses_belote_card", _path(team, pos), cards=cards, team=belote))
+    return found
+
+
+def hand_size_problems(placed: list[Placed]) -> list[Problem]:
+    """A team holds 16 cards; a four may share a card with a sequence of the same team."""
+    found = []
+    for team in (Team.NS, Team.EW):
+        ours = [d for t, _, d in placed if t is team]
+        fours = [d for d in ours if isinstance(d, Four)]
+        known = 0
+        for four in fours:
+            known |= FOUR_MASKS[four.rank]
+        unplaced = 0
+        for d in ours:
+            if isinstance(d, Sequence):
+                masks = POSSIBLE_MASKS[(d.length, d.top, d.suit)]
+                if len(masks) == 1:
+                    known |= masks[0]
+                else:
+                    # An unplaced sequence meets each of our fours in one card at most.
+                    unplaced += max(0, d.length - len(fours))
+        needed = known.bit_count() + unplaced
+        if needed > TEAM_HAND:
+            found.append(
+                problem("too_many_cards", f"declarations.{team.value}", team=team, value=needed)
+            )
+    return found
+
+
+def _tie_key(d: Declaration, highest: bool) -> tuple[int, int, int]:
+    """What decides between the teams before top card and suit are looked at."""
+    if isinstance(d, Four):
+        return (d.points if highest else 0, 1, FOUR_ORDER[d.rank])
+    return (d.points if highest else 0, 0, d.length)
+
+
+def missing_detail_problems(placed: list[Placed], highest: bool) -> list[Problem]:
+    """When the best sequences of both teams have the same length, their top (then suit) decide."""
+    pool = placed if highest else [p for p in placed if isinstance(p[2], Sequence)]
+    best: dict[Team, tuple[int, int, int]] = {}
+    for team, _, d in pool:
+        key = _tie_key(d, highest)
+        if team not in best or key > best[team]:
+            best[team] = key
+    if len(best) < 2 or best[Team.NS] != best[Team.EW] or best[Team.NS][1] == 1:
+        return []
+    length = best[Team.NS][2]
+    tied = [(t, p, d) for t, p, d in pool if isinstance(d, Sequence) and d.length == length]
+    found = [
+        problem("top_needed", _path(t, p, ".top"), length=length)
+        for t, p, d in tied
+        if d.top is None
+    ]
+    if found:
+        return found
+    tops = {
+        team: max(SEQUENCE_STRENGTH[d.top] for t, _, d in tied if t is team and d.top)
+        for team in (Team.NS, Team.EW)
+    }
+    if tops[Team.NS] != tops[Team.EW]:
+        return []
+    top = RANKS[tops[Team.NS]]
+    return [
+        problem("suit_needed", _path(t, p, ".suit"), length=length, top=top.value)
+        for t, p, d in tied
+        if isinstance(d, Sequence) and d.top is top and d.suit is None
+    ]

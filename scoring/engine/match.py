@@ -1,0 +1,137 @@
+"""Replaying a match (spec §7): dealers, running totals, the litige pot, the end and the winner."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import CLOCKWISE, Seat, Team
+from .deal import DealResult, Outcome
+from .messages import problem
+from .problems import InvalidMatch, Problem
+from .rules import BothReachTarget, Direction, LitigeRule, Rules
+from .score import Entry, RulesLike, _read, _rules, deal_result
+
+Winner = Team | Literal["draw"] | None
+_SEATS = {s.value: s for s in Seat}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedDeal:
+    """One deal of a match: its 1-based number, its dealer, its result, and the state after it."""
+
+    number: int
+    dealer: Seat
+    result: DealResult
+    totals: Mapping[Team, int]
+    pot: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReplay:
+    """A match replayed from its deals; `winner` is a team, "draw", or None while it goes on."""
+
+    deals: tuple[PlayedDeal, ...]
+    totals: Mapping[Team, int]
+    pot: int
+    over: bool
+    winner: Winner
+    next_dealer: Seat | None
+    deals_played: int
+
+    @property
+    def accepts_more_deals(self) -> bool:
+        return not self.over
+
+
+def dealer_of(first_dealer: Seat, index: int, direction: Direction) -> Seat:
+    """The dealer moves one seat in play direction after every deal, thrown-in deals included."""
+    step = 1 if direction is Direction.CLOCKWISE else -1
+    return CLOCKWISE[(CLOCKWISE.index(first_dealer) + step * index) % 4]
+
+
+def _higher(totals: Mapping[Team, int]) -> Team:
+    return Team.NS if totals[Team.NS] > totals[Team.EW] else Team.EW
+
+
+def match_end(
+    totals: Mapping[Team, int], deals_played: int, taker: Team | None, rules: Rules
+) -> tuple[bool, Winner]:
+    """Whether the match ends after a deal not thrown in, and who wins it."""
+    target = rules.target
+    if target is not None:
+        reached = [team for team in (Team.NS, Team.EW) if totals[team] >= target]
+        if len(reached) == 1:
+            return True, reached[0]
+        if len(reached) == 2:
+            if rules.both_reach_target is BothReachTarget.TAKER and taker is not None:
+                return True, taker
+            if totals[Team.NS] != totals[Team.EW]:
+                return True, _higher(totals)
+            # Equal totals past the target: play another deal, unless max_deals ends it.
+    if rules.max_deals is not None and deals_played >= rules.max_deals:
+        if totals[Team.NS] == totals[Team.EW]:
+            return True, "draw"
+        return True, _higher(totals)
+    return False, None
+
+
+def play_match(
+    rules: RulesLike, first_dealer: Seat | str, deals: Iterable[Entry | object]
+) -> MatchReplay:
+    """Replay `deals` from `first_dealer`; `InvalidMatch` carrying every problem."""
+    parsed, rule_problems = _rules(rules)
+    found: list[Problem] = list(rule_problems)
+    dealer: Seat | None = first_dealer if isinstance(first_dealer, Seat) else None
+    if dealer is None and isinstance(first_dealer, str):
+        dealer = _SEATS.get(first_dealer)
+    if dealer is None:
+        found.append(problem("unknown_seat", "first_dealer", value=first_dealer))
+        dealer = Seat.N
+    if isinstance(deals, str | bytes | Mapping) or not isinstance(deals, Iterable):
+        found.append(problem("not_a_list", "deals", value=deals))
+        raise InvalidMatch(found)
+    played: list[PlayedDeal] = []
+    totals = {Team.NS: 0, Team.EW: 0}
+    pot = 0
+    over, winner, deals_played = False, None, 0
+    known = True  # false once an invalid deal hides the totals that follow
+    for index, entry in enumerate(deals):
+        deal, deal_problems = _read(entry, parsed)
+        found.extend(p.prefixed(f"deals.{index}") for p in deal_problems)
+        if over and known:
+            found.append(problem("deal_after_end", f"deals.{index}", number=index + 1, index=index))
+            known = False
+            continue
+        if deal is None or deal_problems or not known:
+            known = False
+            continue
+        result = deal_result(deal, parsed)
+        if result.outcome is not Outcome.THROWN_IN:
+            deals_played += 1
+            winner_of_pot = result.winner
+            if result.outcome is Outcome.LITIGE and parsed.litige is LitigeRule.CARRY:
+                pot += result.pot_in
+            elif pot and winner_of_pot is not None:
+                result = result.with_pot_awarded(winner_of_pot, pot)
+                pot = 0
+            for team in totals:
+                totals[team] += result.score[team]
+            over, winner = match_end(totals, deals_played, result.taker, parsed)
+        played.append(
+            PlayedDeal(
+                index + 1, dealer_of(dealer, index, parsed.direction), result, dict(totals), pot
+            )
+        )
+    if found:
+        raise InvalidMatch(found)
+    return MatchReplay(
+        tuple(played),
+        dict(totals),
+        pot,
+        over,
+        winner,
+        None if over else dealer_of(dealer, len(played), parsed.direction),
+        deals_played,
+    )

@@ -1,0 +1,74 @@
+"""Every message the engine shows a referee, keyed by problem code, so a UI can translate by code."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .problems import Problem
+
+MESSAGES: dict[str, str] = {
+    # shape of the entry
+    "not_an_object": "Expected an object, got {value}.",
+    "not_a_list": "Expected a list, got {value}.",
+    "unknown_field": "Unknown field {field!r}.",
+    "required": "This field is required.",
+    "malformed_json": "The body is not valid JSON: {value}.",
+    # vocabulary
+    "unknown_seat": "Unknown seat {value}: use N, E, S or W.",
+    "unknown_team": "Unknown team {value}: use NS or EW.",
+    "unknown_suit": "Unknown suit {value}: use S, H, D or C.",
+    "unknown_rank": "Unknown rank {value}: use 7, 8, 9, T, J, Q, K or A.",
+    "unknown_declaration_type": "Unknown declaration type {value}: use sequence or four.",
+    "not_an_integer": "Expected a whole number, got {value}.",
+    # the deal
+    "trump_required": "Name the trump suit: someone took trump.",
+    "points_required": "Enter the card points of one team (or mark a capot).",
+    "impossible_card_points": "Card points {value} cannot be made: use 0, 2 to 160, or 162.",
+    "points_disagree_with_capot": (
+        "With a capot by {capot}, team {team} has {expected} card points, not {value}."
+    ),
+    "thrown_in_with_data": "Nobody took trump (thrown-in deal), so leave {field} out.",
+    "thrown_in_not_allowed": (
+        "This tournament plays 'the dealer must take': a deal cannot be thrown in."
+    ),
+    # declarations
+    "declarations_off": (
+        "This tournament plays without declarations (only belote counts); remove {value}."
+    ),
+    "sequence_length": "A sequence has 3 to 8 cards, not {value}.",
+    "top_too_low": "A sequence of {length} cannot end at {value}: its top card is too low.",
+    "four_worthless": "Four {rank}s count nothing; remove them.",
+    "same_four_both_teams": "Both teams cannot hold four {rank}s.",
+    "duplicate_four": "Four {rank}s are listed twice.",
+    "overlapping_sequences": "This sequence shares {cards} with {other}.",
+    "sequence_uses_other_four": "This sequence uses {cards}, part of the other team's four {rank}s.",
+    "uses_belote_card": "This declaration uses {cards}, held by team {team} who declared belote.",
+    "too_many_cards": "Team {team}'s declarations need at least {value} cards; a team holds 16.",
+    "top_needed": (
+        "Both teams hold a best sequence of {length} cards: give the top card of this one."
+    ),
+    "suit_needed": (
+        "Both best sequences have {length} cards to the {top}: give the suit of this one."
+    ),
+    # house rules
+    "unknown_rule": "Unknown house rule {field!r}.",
+    "bad_rule_choice": "{value} is not a choice for this house rule: use {choices}.",
+    "not_a_boolean": "Expected true or false, got {value}.",
+    "rule_out_of_range": "{value} is out of range: use a whole number from {low} to {high}.",
+    "match_has_no_end": "Set a target or a number of deals: otherwise the match never ends.",
+    # the match
+    "deal_after_end": "Deal {number} (index {index}) comes after the match ended.",
+}
+
+
+def shown(value: object) -> str:
+    """A bad value quoted for a referee, cut short so garbage cannot flood a page."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def problem(code: str, path: str, **fields: Any) -> Problem:
+    """The problem `code` at `path`, its message filled from MESSAGES."""
+    if "value" in fields:
+        fields["value"] = shown(fields["value"])
+    return Problem(code, path, MESSAGES[code].format(**fields))
