@@ -12,7 +12,7 @@ MESSAGES: dict[str, str] = {
     "not_a_list": "Expected a list, got {value}.",
     "unknown_field": "Unknown field {field!r}.",
     "required": "This field is required.",
-    "malformed_json": "The body is not valid JSON: {value}.",
+    "malformed_json": "The body is not valid JSON: {error}.",
     # vocabulary
     "unknown_seat": "Unknown seat {value}: use N, E, S or W.",
     "unknown_team": "Unknown team {value}: use NS or EW.",
