@@ -1,4 +1,4 @@
-"""Fixtures for every test: a fast password hasher and the services a test may need."""
+"""Fixtures for every test: a fast password hasher, in-process tasks, and the service markers."""
 
 from __future__ import annotations
 
@@ -6,10 +6,28 @@ import os
 
 import pytest
 
+SERVICE_MARKERS = ("postgres", "redis", "browser")
+
 
 @pytest.fixture(autouse=True)
 def _fast_password_hasher(settings):  # type: ignore[no-untyped-def]
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _tasks_in_process(request):  # type: ignore[no-untyped-def]
+    """Run Celery tasks in process, as on a bare machine, except in tests of the real broker.
+
+    CI sets CELERY_BROKER_URL for the whole run; without this every other test would send
+    its tasks to Redis and wait for a worker that is not there.
+    """
+    from config.celery_app import app
+
+    real_broker = request.node.get_closest_marker("redis") is not None
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = not real_broker
+    yield
+    app.conf.task_always_eager = previous
 
 
 def _on_postgres() -> bool:
@@ -25,3 +43,21 @@ requires_redis = pytest.mark.skipif(
     not os.environ.get("CELERY_BROKER_URL", "").startswith("redis://"),
     reason="needs the Redis broker: set CELERY_BROKER_URL=redis://...",
 )
+
+
+def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
+    """In CI (BELOTE_FORBID_SKIPS=1) a skipped test is a failure: the services are all there."""
+    if os.environ.get("BELOTE_FORBID_SKIPS") != "1":
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = reporter.stats.get("skipped", []) if reporter else []
+    if skipped:
+        reporter.write_line(
+            f"BELOTE_FORBID_SKIPS: {len(skipped)} test(s) skipped; CI must run every test:",
+            red=True,
+        )
+        for report in skipped:
+            reporter.write_line(
+                f"  {report.nodeid}: {report.longrepr[-1] if isinstance(report.longrepr, tuple) else report.longrepr}"
+            )
+        session.exitstatus = 1
