@@ -83,7 +83,8 @@ TEMPLATES = [
 ]
 
 # No DATABASE_URL: a SQLite file in the project folder, so `make run` works on a bare machine.
-DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+DATABASE_URL = env.str("DATABASE_URL", default="") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+DATABASES = {"default": env.db_url_config(DATABASE_URL)}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", default=0))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -130,7 +131,7 @@ if PRODUCTION:
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
-CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+CACHES = {"default": env.cache_url_config(env.str("CACHE_URL", default="") or "locmemcache://")}
 
 # Celery: without a broker the tasks run in process, eagerly, so the site works alone.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
