@@ -1,0 +1,304 @@
+"""Entering, correcting and removing a match's deals, and closing a match: the engine decides, we store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.engine import (
+    InvalidDeal,
+    InvalidMatch,
+    MatchReplay,
+    PlayedDeal,
+    Team,
+    codec,
+    parse_rules,
+    play_match,
+    validate_deal,
+)
+
+from ..models import Deal, DealAudit, Match, MatchEvent, Submission
+from ..permissions import can_write_deals, is_director, is_referee_of
+from .changes import record_change
+from .errors import Conflict, DealRefused, MatchClosed, MatchOver, NotAllowed
+
+__all__ = [
+    "close_match",
+    "correct_deal",
+    "enter_deal",
+    "remove_last_deal",
+    "reopen_match",
+    "replay",
+]
+
+MAX_KEY_LENGTH = 100
+
+
+def replay(match: Match) -> MatchReplay:
+    """The engine's replay of the stored deals (read-only)."""
+    entries = list(match.deals.order_by("number").values_list("entry", flat=True))
+    return play_match(match.tournament.rules or None, match.first_dealer, entries)
+
+
+def enter_deal(
+    match: Match, entry: Mapping[str, Any], *, by: Any, submission_key: str | None = None
+) -> Deal:
+    """Add the next deal of `match`; the same `submission_key` returns the same deal."""
+
+    def act(locked: Match, deals: list[Deal]) -> int:
+        rules = _rules(locked)
+        canonical = _canonical(entry, rules)
+        entries = [d.entry for d in deals]
+        if _replay(locked, entries).over:
+            raise MatchOver(_("This match is over: no deal can be added."))
+        number = len(deals) + 1
+        new = Deal.objects.create(
+            match=locked, number=number, entry=canonical, entered_by=_user(by)
+        )
+        deals.append(new)
+        _store(locked, deals, _replay(locked, [*entries, canonical]))
+        _audit(locked, number, DealAudit.Action.ENTERED, None, canonical, by)
+        return number
+
+    return _deal(match, _run(match, by, submission_key, "enter", act))
+
+
+def correct_deal(
+    match: Match,
+    number: int,
+    entry: Mapping[str, Any],
+    *,
+    by: Any,
+    submission_key: str | None = None,
+) -> Deal:
+    """Replace deal `number`'s entry and replay the match, so everything after it follows."""
+
+    def act(locked: Match, deals: list[Deal]) -> int:
+        rules = _rules(locked)
+        canonical = _canonical(entry, rules)
+        target = next((d for d in deals if d.number == number), None)
+        if target is None:
+            raise Conflict(_("This match has no deal %(number)s.") % {"number": number})
+        before = target.entry
+        entries = [canonical if d.number == number else d.entry for d in deals]
+        new_replay = _replay(locked, entries)
+        target.entry = canonical
+        target.entered_by = _user(by)
+        target.save(update_fields=["entry", "entered_by", "updated_at"])
+        _store(locked, deals, new_replay)
+        _audit(locked, number, DealAudit.Action.CORRECTED, before, canonical, by)
+        return number
+
+    return _deal(match, _run(match, by, submission_key, "correct", act))
+
+
+def remove_last_deal(match: Match, *, by: Any, submission_key: str | None = None) -> int:
+    """Remove the match's last deal; returns its number."""
+
+    def act(locked: Match, deals: list[Deal]) -> int:
+        if not deals:
+            raise Conflict(_("This match has no deal to remove."))
+        last = deals.pop()
+        last.delete()
+        _store(locked, deals, _replay(locked, [d.entry for d in deals]))
+        _audit(locked, last.number, DealAudit.Action.REMOVED, last.entry, None, by)
+        return last.number
+
+    return _run(match, by, submission_key, "remove", act)
+
+
+def close_match(match: Match, *, by: Any) -> Match:
+    """A director closes the match: read-only for its referee until reopened."""
+    return _set_closed(match, True, by)
+
+
+def reopen_match(match: Match, *, by: Any) -> Match:
+    return _set_closed(match, False, by)
+
+
+# --- the shared path of every action --------------------------------------------------------
+
+
+def _run(
+    match: Match,
+    by: Any,
+    key: str | None,
+    action: str,
+    act: Callable[[Match, list[Deal]], int],
+) -> int:
+    if key is not None and (not isinstance(key, str) or not 0 < len(key) <= MAX_KEY_LENGTH):
+        raise Conflict(_("The submission key must be 1 to 100 characters."), field="submission_key")
+    with transaction.atomic():
+        # The lock serialises every writer of this match (referee, director, retries), so
+        # deal numbers stay contiguous and a repeated key finds the first one's Submission.
+        locked = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("tournament")
+            .get(pk=match.pk)
+        )
+        if key:
+            done = Submission.objects.filter(key=key).first()
+            if done is not None:
+                if done.match_id != locked.pk or done.action != action:
+                    raise Conflict(
+                        _("This submission key was already used for another action."),
+                        field="submission_key",
+                    )
+                _refresh(match, locked)
+                return int(done.deal_number or 0)
+        _check_allowed(locked, by)
+        if locked.is_bye:
+            raise Conflict(_("A bye has no deals."))
+        deals = list(locked.deals.order_by("number"))
+        number = act(locked, deals)
+        if key:
+            Submission.objects.create(key=key, match=locked, action=action, deal_number=number)
+        record_change(locked.tournament_id)
+    _refresh(match, locked)
+    return number
+
+
+def _deal(match: Match, number: int) -> Deal:
+    deal = Deal.objects.filter(match_id=match.pk, number=number).first()
+    if deal is None:
+        # A repeated key whose deal was removed since: nothing to show, nothing to redo.
+        raise Conflict(_("Deal %(number)s has been removed since.") % {"number": number})
+    return deal
+
+
+def _check_allowed(match: Match, by: Any) -> None:
+    if can_write_deals(by, match):
+        return
+    if is_referee_of(by, match) and match.is_closed:
+        raise MatchClosed(_("A director has closed this match: it is read-only."))
+    raise NotAllowed(_("Only this match's referee or a director of the club may change its deals."))
+
+
+def _rules(match: Match) -> Any:
+    try:
+        return parse_rules(match.tournament.rules or None)
+    except InvalidDeal as invalid:
+        raise DealRefused(invalid.problems) from None
+
+
+def _canonical(entry: Mapping[str, Any], rules: Any) -> dict[str, Any]:
+    """The entry as the engine reads it back: what we store never depends on how it was typed."""
+    problems = validate_deal(entry, rules)
+    if problems:
+        raise DealRefused(problems)
+    return codec.deal_to_json(codec.parse_deal(entry, rules))
+
+
+def _replay(match: Match, entries: list[Any]) -> MatchReplay:
+    try:
+        return play_match(_rules(match), match.first_dealer, entries)
+    except InvalidMatch as invalid:
+        # Typically a correction that ends the match earlier, leaving deals after its end.
+        raise DealRefused(invalid.problems) from None
+
+
+def _side(team: Team | None) -> str:
+    return team.value if team is not None else ""
+
+
+def _columns(played: PlayedDeal) -> dict[str, Any]:
+    result = played.result
+    return {
+        "dealer": played.dealer.value,
+        "outcome": result.outcome.value,
+        "taker_side": _side(result.taker),
+        "capot_side": _side(result.capot),
+        "belote_side": next((t.value for t in (Team.NS, Team.EW) if result.belote[t]), ""),
+        "ns_score": result.score[Team.NS],
+        "ew_score": result.score[Team.EW],
+        "pot_in": result.pot_in,
+        "result": codec.result_to_json(result),
+    }
+
+
+def _store(match: Match, deals: list[Deal], played: MatchReplay) -> None:
+    """Write each deal's result columns where the replay changed them, then the match's."""
+    for deal, outcome in zip(deals, played.deals, strict=True):
+        columns = _columns(outcome)
+        changed = [name for name, value in columns.items() if getattr(deal, name) != value]
+        if changed:
+            for name in changed:
+                setattr(deal, name, columns[name])
+            deal.save(update_fields=[*changed, "updated_at"])
+    winner = played.winner
+    match.ns_total = played.totals[Team.NS]
+    match.ew_total = played.totals[Team.EW]
+    match.pot = played.pot
+    match.deal_count = len(played.deals)
+    match.winner = winner.value if isinstance(winner, Team) else (winner or "")
+    if played.over:
+        match.status = Match.Status.FINISHED
+        match.finished_at = match.finished_at or timezone.now()
+    else:
+        match.status = Match.Status.PLAYING if played.deals else Match.Status.SCHEDULED
+        match.finished_at = None
+    match.save(
+        update_fields=[
+            "ns_total",
+            "ew_total",
+            "pot",
+            "deal_count",
+            "winner",
+            "status",
+            "finished_at",
+            "updated_at",
+        ]
+    )
+
+
+def _refresh(match: Match, locked: Match) -> None:
+    """Let the caller's match object show what was stored."""
+    for name in (
+        "ns_total",
+        "ew_total",
+        "pot",
+        "deal_count",
+        "winner",
+        "status",
+        "finished_at",
+        "is_closed",
+    ):
+        setattr(match, name, getattr(locked, name))
+
+
+def _user(by: Any) -> Any:
+    return by if getattr(by, "is_authenticated", False) else None
+
+
+def _audit(match: Match, number: int, action: str, before: Any, after: Any, by: Any) -> None:
+    DealAudit.objects.create(
+        match=match, deal_number=number, action=action, before=before, after=after, by=_user(by)
+    )
+
+
+def _set_closed(match: Match, closed: bool, by: Any) -> Match:
+    with transaction.atomic():
+        locked = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("tournament")
+            .get(pk=match.pk)
+        )
+        if not is_director(by, locked.tournament.club_id):
+            raise NotAllowed(_("Only a director of the club may close or reopen a match."))
+        if locked.is_closed != closed:
+            locked.is_closed = closed
+            locked.save(update_fields=["is_closed", "updated_at"])
+            MatchEvent.objects.create(
+                tournament=locked.tournament,
+                match=locked,
+                action="close_match" if closed else "reopen_match",
+                detail=str(locked)[:200],
+                by=_user(by),
+            )
+            record_change(locked.tournament_id)
+    match.is_closed = locked.is_closed
+    return locked
