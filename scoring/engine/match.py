@@ -77,6 +77,13 @@ def match_end(
     return False, None
 
 
+def _in_match(found: Problem, index: int) -> Problem:
+    """A deal's problem seen from the match: the deal object itself (`deal`) is `deals.<index>`."""
+    if found.path == "deal":
+        return Problem(found.code, f"deals.{index}", found.message)
+    return found.prefixed(f"deals.{index}")
+
+
 def play_match(
     rules: RulesLike, first_dealer: Seat | str, deals: Iterable[Entry | object]
 ) -> MatchReplay:
@@ -99,7 +106,7 @@ def play_match(
     known = True  # false once an invalid deal hides the totals that follow
     for index, entry in enumerate(deals):
         deal, deal_problems = _read(entry, parsed)
-        found.extend(p.prefixed(f"deals.{index}") for p in deal_problems)
+        found.extend(_in_match(p, index) for p in deal_problems)
         if over and known:
             found.append(problem("deal_after_end", f"deals.{index}", number=index + 1, index=index))
             known = False
