@@ -107,7 +107,7 @@ def round_robin(teams: int, *, double: bool = False) -> Schedule:
     A double round robin repeats the cycle with sides swapped, after swapping the last two
     rounds of the first cycle (FIDE's advice: no team sits the same side three rounds
     running). That holds for every size but 4, where teams 2 and 4 still sit the same side
-    in rounds 3, 4 and 5: with three rounds a cycle no order avoids it.
+    in rounds 3, 4 and 5 (the swap cannot help with three rounds a cycle).
     """
     if not isinstance(teams, int) or isinstance(teams, bool) or teams < 2:
         raise ValueError(f"a round robin needs at least 2 teams, not {teams!r}")

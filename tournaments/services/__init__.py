@@ -2,6 +2,9 @@
 
 from .changes import record_change
 from .deals import close_match, correct_deal, enter_deal, remove_last_deal, reopen_match, replay
+from .director import assign_referee, close_round, reopen_round, set_status, withdraw_team
+from .registration import register_players, register_team, register_teams
+from .schedule import generate_round_robin
 
 __all__ = [
     "close_match",
@@ -10,4 +13,14 @@ __all__ = [
     "remove_last_deal",
     "reopen_match",
     "replay",
-    "record_change"]
+    "record_change",
+    "assign_referee",
+    "close_round",
+    "reopen_round",
+    "set_status",
+    "withdraw_team",
+    "register_players",
+    "register_team",
+    "register_teams",
+    "generate_round_robin",
+]

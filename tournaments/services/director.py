@@ -1,0 +1,163 @@
+"""A director's actions on a running tournament: withdrawals, rounds, referees, status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.models import Membership
+
+from ..models import Deal, Match, MatchEvent, Round, Team, Tournament
+from .changes import record_change
+from .errors import Conflict, ServiceError
+from .schedule import check_director
+
+
+def _event(
+    tournament_id: int, action: str, detail: str, by: Any, match: Match | None = None
+) -> None:
+    MatchEvent.objects.create(
+        tournament_id=tournament_id, match=match, action=action, detail=detail[:200], by=by
+    )
+
+
+def withdraw_team(team: Team, *, by: Any) -> list[Match]:
+    """Withdraw a team: each of its matches without a deal becomes a bye for the opponent.
+
+    Matches with deals stay as they are (played, or in progress: the director closes or
+    corrects them); the team's own byes disappear. Returns the matches turned into byes.
+    """
+    tournament = team.tournament
+    check_director(tournament, by)
+    with transaction.atomic():
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        if team.withdrawn:
+            raise Conflict(_("%(team)s has already withdrawn.") % {"team": team})
+        team.withdrawn = True
+        team.withdrawn_at = timezone.now()
+        team.save(update_fields=["withdrawn", "withdrawn_at"])
+        _event(tournament.pk, "withdraw", str(team), by)
+        played = set(
+            Deal.objects.filter(match__tournament=tournament).values_list("match_id", flat=True)
+        )
+        byes: list[Match] = []
+        matches = (
+            Match.objects.select_for_update(of=("self",))
+            .filter(Q(ns_team=team) | Q(ew_team=team), tournament=tournament)
+            .order_by("round__number", "table")
+        )
+        for match in matches:
+            if match.pk in played or match.deal_count:
+                continue
+            if match.ew_team_id is None:
+                # The withdrawn team's own bye: nothing left to play.
+                _event(tournament.pk, "bye_removed", str(match), by)
+                match.delete()
+                continue
+            opponent_id = match.ew_team_id if match.ns_team_id == team.pk else match.ns_team_id
+            match.ns_team_id, match.ew_team_id = opponent_id, None
+            # A bye takes no table; the referee has nothing to referee.
+            match.table, match.referee = None, None
+            match.save()
+            _event(
+                tournament.pk,
+                "bye",
+                _("%(team)s withdrew") % {"team": team},
+                by,
+                match,
+            )
+            byes.append(match)
+        record_change(tournament.pk)
+    return byes
+
+
+def _set_round_closed(round: Round, closed: bool, by: Any) -> Round:
+    check_director(round.tournament, by)
+    with transaction.atomic():
+        round = Round.objects.select_for_update().get(pk=round.pk)
+        round.is_closed = closed
+        round.save(update_fields=["is_closed"])
+        Match.objects.filter(round=round).update(is_closed=closed, updated_at=timezone.now())
+        _event(round.tournament_id, "close_round" if closed else "reopen_round", str(round), by)
+        record_change(round.tournament_id)
+    return round
+
+
+def close_round(round: Round, *, by: Any) -> Round:
+    """Close a round and every match in it: referees can no longer change their deals."""
+    return _set_round_closed(round, True, by)
+
+
+def reopen_round(round: Round, *, by: Any) -> Round:
+    """Reopen a round and its matches, so their referees may correct them again."""
+    return _set_round_closed(round, False, by)
+
+
+def can_referee(user: Any, club_id: int) -> bool:
+    """A referee or director member of the club."""
+    return Membership.objects.filter(
+        club_id=club_id,
+        player__user=user,
+        role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR],
+    ).exists()
+
+
+def assign_referee(match: Match, referee: Any, *, by: Any) -> Match:
+    """Give the match a referee (a referee or director of the club), or take it away (None)."""
+    tournament = match.tournament
+    check_director(tournament, by)
+    if referee is not None:
+        if not isinstance(referee, get_user_model()) or not can_referee(
+            referee, tournament.club_id
+        ):
+            raise ServiceError(
+                _("%(user)s is not a referee of %(club)s.")
+                % {"user": referee, "club": tournament.club},
+                field="referee",
+            )
+        if match.is_bye:
+            raise ServiceError(_("A bye has no table to referee."), field="referee")
+    with transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(referee=referee, updated_at=timezone.now())
+        match.referee = referee
+        _event(
+            tournament.pk,
+            "referee",
+            str(referee) if referee is not None else _("no referee"),
+            by,
+            match,
+        )
+        record_change(tournament.pk)
+    return match
+
+
+def set_status(tournament: Tournament, status: str, *, by: Any) -> Tournament:
+    """Move the tournament to `status` (draft, open, running, finished)."""
+    check_director(tournament, by)
+    if status not in Tournament.Status.values:
+        raise ServiceError(
+            _("Unknown status “%(status)s”; choose from %(choices)s.")
+            % {"status": status, "choices": ", ".join(Tournament.Status.values)},
+            field="status",
+        )
+    with transaction.atomic():
+        Tournament.objects.filter(pk=tournament.pk).update(status=status)
+        tournament.status = status
+        _event(tournament.pk, "status", status, by)
+        record_change(tournament.pk)
+    return tournament
+
+
+__all__ = [
+    "assign_referee",
+    "can_referee",
+    "close_round",
+    "reopen_round",
+    "set_status",
+    "withdraw_team",
+]

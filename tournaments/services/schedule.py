@@ -1,0 +1,105 @@
+"""Generating a tournament's round-robin schedule: rounds and matches from the Berger tables."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ..models import Deal, Match, MatchEvent, MatchSeat, Round, Seat, Side, Tournament
+from ..permissions import is_director
+from ..scheduling import round_robin
+from .changes import record_change
+from .errors import NotAllowed, ScheduleLocked, ServiceError
+
+# Every match starts with North dealing: the referee rotates from there (the engine's
+# dealer_of), and a fixed first dealer keeps the schedule reproducible and the sheet simple.
+FIRST_DEALER = Seat.NORTH
+
+
+def check_director(tournament: Tournament, by: Any) -> None:
+    """`by` None is the system (a management command, a test); anyone else must be staff."""
+    if by is not None and not is_director(by, tournament.club_id):
+        raise NotAllowed(_("Only a director of the club may do this."))
+
+
+def schedule_is_locked(tournament: Tournament) -> bool:
+    """A schedule is fixed as soon as one deal of it has been entered."""
+    return Deal.objects.filter(match__tournament=tournament).exists()
+
+
+def generate_round_robin(
+    tournament: Tournament,
+    *,
+    by: Any = None,
+    draw_lots: bool = False,
+    rng: random.Random | None = None,
+) -> list[Round]:
+    """Build (or rebuild) the single or double round robin of the tournament's active teams.
+
+    Pairing numbers follow the seeds, or are drawn by lot with `rng` when `draw_lots`.
+    Withdrawn teams are left out. An existing schedule is replaced while no deal has
+    been entered; after that the schedule is locked.
+    """
+    check_director(tournament, by)
+    with transaction.atomic():
+        # The lock makes two directors generating at once take turns instead of mixing rounds.
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        if schedule_is_locked(tournament):
+            raise ScheduleLocked(
+                _("Deals have been entered: the schedule can no longer be regenerated.")
+            )
+        teams = list(tournament.teams.filter(withdrawn=False).order_by("seed", "pk"))
+        if len(teams) < 2:
+            raise ServiceError(
+                _("A round robin needs at least two teams; this tournament has %(n)d.")
+                % {"n": len(teams)},
+                field="teams",
+            )
+        if draw_lots:
+            (rng or random.SystemRandom()).shuffle(teams)
+        double = tournament.format == Tournament.Format.DOUBLE_ROUND_ROBIN
+        schedule = round_robin(len(teams), double=double)
+
+        # Rounds cascade to their matches and seats.
+        tournament.rounds.all().delete()
+        rounds = Round.objects.bulk_create(
+            [Round(tournament=tournament, number=n) for n in range(1, len(schedule) + 1)]
+        )
+        matches = Match.objects.bulk_create(
+            [
+                Match(
+                    round=rounds[pairing.round - 1],
+                    tournament=tournament,
+                    table=pairing.table,
+                    ns_team=teams[pairing.ns - 1],
+                    ew_team=None if pairing.ew is None else teams[pairing.ew - 1],
+                    first_dealer=FIRST_DEALER,
+                )
+                for pairing in schedule.pairings()
+            ]
+        )
+        # bulk_create skips Match.save, so the seats that keep "once a round" are made here.
+        MatchSeat.objects.bulk_create(
+            [
+                MatchSeat(match=match, round_id=match.round_id, team_id=team_id, side=side)
+                for match in matches
+                for side, team_id in ((Side.NS, match.ns_team_id), (Side.EW, match.ew_team_id))
+                if team_id is not None
+            ]
+        )
+        MatchEvent.objects.create(
+            tournament=tournament,
+            action="schedule",
+            detail=_("%(rounds)d rounds for %(teams)d teams%(lots)s")
+            % {
+                "rounds": len(rounds),
+                "teams": len(teams),
+                "lots": _(", drawn by lot") if draw_lots else "",
+            },
+            by=by,
+        )
+        record_change(tournament.pk)
+    return rounds
