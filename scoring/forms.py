@@ -1,0 +1,338 @@
+"""Django forms that adapt the scoring engine: the referee's deal form and the house rules in words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import Problem, Rank, Rules, Seat, Suit, Team, parse_rules, validate_deal
+from scoring.engine.cards import DEAL_VALUE
+from scoring.engine.declarations import FOUR_POINTS, SEQUENCE_POINTS
+
+DECLARATION_SLOTS = 4  # per team: more than four declarations of one team cannot fit in 16 cards
+TEAMS = (Team.NS, Team.EW)
+
+SUIT_NAMES = {
+    Suit.S: _("♠ spades"),
+    Suit.H: _("♥ hearts"),
+    Suit.D: _("♦ diamonds"),
+    Suit.C: _("♣ clubs"),
+}
+RANK_NAMES = {
+    Rank.SEVEN: _("7"),
+    Rank.EIGHT: _("8"),
+    Rank.NINE: _("9"),
+    Rank.TEN: _("10"),
+    Rank.JACK: _("jack"),
+    Rank.QUEEN: _("queen"),
+    Rank.KING: _("king"),
+    Rank.ACE: _("ace"),
+}
+SEQUENCE_NAMES = {3: _("tierce"), 4: _("fifty"), 5: _("hundred")}
+FOUR_NAMES = {
+    Rank.JACK: _("four jacks"),
+    Rank.NINE: _("four nines"),
+    Rank.ACE: _("four aces"),
+    Rank.TEN: _("four tens"),
+    Rank.KING: _("four kings"),
+    Rank.QUEEN: _("four queens"),
+}
+
+
+def _sequence_label(length: int) -> str:
+    name = SEQUENCE_NAMES.get(length)
+    if name:
+        return gettext("%(name)s (sequence of %(length)s)") % {"name": name, "length": length}
+    return gettext("sequence of %(length)s") % {"length": length}
+
+
+def declaration_kinds() -> list[tuple[str, Any]]:
+    """`seq3`…`seq8` and `four<rank>`, straight from the engine's declaration tables."""
+    kinds: list[tuple[str, Any]] = [("", _("—"))]
+    kinds += [(f"seq{n}", _sequence_label(n)) for n in SEQUENCE_POINTS]
+    kinds += [(f"four{r.value}", FOUR_NAMES.get(r, r.value)) for r in FOUR_POINTS]
+    return kinds
+
+
+# Where each engine path is shown. Declaration paths `declarations.<team>.<i>[.<part>]` go
+# to the slot that produced entry i; see `_field_of`.
+FIELD_OF_PATH = {
+    "taker": "taker",
+    "trump": "trump",
+    "points": "cards",
+    "points.team": "points_team",
+    "points.cards": "cards",
+    "capot": "capot",
+    "belote": "belote",
+}
+DECLARATION_PART_FIELD = {"top": "top", "suit": "suit"}  # anything else: the kind select
+_DECLARATION_PATH = re.compile(r"^declarations\.(NS|EW)\.(\d+)(?:\.(\w+))?$")
+
+# Translated messages by problem code, for the codes whose message has no value to quote.
+MESSAGES_BY_CODE = {
+    "required": _("This field is required."),
+    "trump_required": _("Name the trump suit: someone took trump."),
+    "points_required": _("Enter the card points of one team (or mark a capot)."),
+    "thrown_in_not_allowed": _(
+        "This tournament plays 'the dealer must take': a deal cannot be thrown in."
+    ),
+}
+
+
+def problem_message(problem: Problem) -> str:
+    """The problem's message in the reader's language where a translation exists."""
+    known = MESSAGES_BY_CODE.get(problem.code)
+    return str(known) if known is not None else gettext(problem.message)
+
+
+def _team_choices(team_names: Mapping[str, str] | None) -> list[tuple[str, str]]:
+    names = team_names or {}
+    return [
+        (t.value, f"{t.value} · {names[t.value]}" if t.value in names else t.value) for t in TEAMS
+    ]
+
+
+class DealForm(forms.Form):
+    """One deal as the referee types it; `clean()` builds the §8 entry and lets the engine judge it.
+
+    `seats` maps each seat code to the player's name; `team_names` maps NS/EW to team names.
+    """
+
+    taker = forms.ChoiceField(
+        label=_("Taker"), required=False, widget=forms.RadioSelect, choices=()
+    )
+    trump = forms.ChoiceField(
+        label=_("Trump"),
+        required=False,
+        widget=forms.RadioSelect,
+        choices=[(s.value, SUIT_NAMES[s]) for s in Suit],
+    )
+    points_team = forms.ChoiceField(
+        label=_("Card points of"),
+        required=False,
+        widget=forms.RadioSelect,
+        initial=Team.NS.value,
+        choices=(),
+    )
+    cards = forms.IntegerField(
+        label=_("Card points"),
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        help_text=_("The other team's points are %(total)s minus these.") % {"total": DEAL_VALUE},
+    )
+    capot = forms.ChoiceField(
+        label=_("Capot"), required=False, widget=forms.RadioSelect, choices=()
+    )
+    belote = forms.ChoiceField(
+        label=_("Belote-rebelote"), required=False, widget=forms.RadioSelect, choices=()
+    )
+    submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=100)
+
+    def __init__(
+        self,
+        *args: Any,
+        rules: Rules | Mapping[str, Any] | None = None,
+        seats: Mapping[str, str] | None = None,
+        team_names: Mapping[str, str] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules if isinstance(rules, Rules) else parse_rules(rules or None)
+        self.entry: dict[str, Any] | None = None
+        self.problems: list[Problem] = []
+        seats = seats or {}
+        self.fields["taker"].choices = [
+            *[(s.value, f"{seats.get(s.value, s.value)} ({s.value})") for s in Seat],
+            ("", _("All passed: thrown in")),
+        ]
+        teams = _team_choices(team_names)
+        self.fields["points_team"].choices = teams
+        self.fields["capot"].choices = [("", _("No capot")), *teams]
+        self.fields["belote"].choices = [("", _("No belote")), *teams]
+        ranks = [("", _("top card?"))] + [(r.value, RANK_NAMES[r]) for r in reversed(Rank)]
+        suits = [("", _("suit?"))] + [(s.value, SUIT_NAMES[s]) for s in Suit]
+        for team in TEAMS:
+            for slot in range(DECLARATION_SLOTS):
+                prefix = f"decl_{team.value}_{slot}"
+                self.fields[f"{prefix}_kind"] = forms.ChoiceField(
+                    label=_("Declaration %(n)s of %(team)s") % {"n": slot + 1, "team": team.value},
+                    required=False,
+                    choices=declaration_kinds(),
+                )
+                self.fields[f"{prefix}_top"] = forms.ChoiceField(
+                    label=_("Top card"), required=False, choices=ranks
+                )
+                self.fields[f"{prefix}_suit"] = forms.ChoiceField(
+                    label=_("Suit"), required=False, choices=suits
+                )
+        # Which slot produced each entry of a team's declaration list, for problem paths.
+        self._slot_of: dict[tuple[str, int], int] = {}
+
+    # --- for the template -----------------------------------------------------------------
+
+    def declaration_rows(self, team: str) -> list[dict[str, Any]]:
+        return [
+            {
+                "kind": self[f"decl_{team}_{slot}_kind"],
+                "top": self[f"decl_{team}_{slot}_top"],
+                "suit": self[f"decl_{team}_{slot}_suit"],
+            }
+            for slot in range(DECLARATION_SLOTS)
+        ]
+
+    @property
+    def quick_declarations(self) -> list[tuple[str, Any]]:
+        """The buttons that add a declaration in one tap: tierce, fifty, hundred, each four."""
+        return [
+            (k, v)
+            for k, v in declaration_kinds()
+            if k in ("seq3", "seq4", "seq5") or k.startswith("four")
+        ]
+
+    @staticmethod
+    def initial_from_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
+        """Form initial data from a stored §8 entry (for a correction)."""
+        initial: dict[str, Any] = {
+            "taker": entry.get("taker") or "",
+            "trump": entry.get("trump") or "",
+            "capot": entry.get("capot") or "",
+            "belote": entry.get("belote") or "",
+        }
+        points = entry.get("points")
+        if points:
+            initial["points_team"] = points.get("team")
+            initial["cards"] = points.get("cards")
+        for team, items in (entry.get("declarations") or {}).items():
+            for slot, item in enumerate(items[:DECLARATION_SLOTS]):
+                prefix = f"decl_{team}_{slot}"
+                if item.get("type") == "four":
+                    initial[f"{prefix}_kind"] = f"four{item.get('rank')}"
+                else:
+                    initial[f"{prefix}_kind"] = f"seq{item.get('length')}"
+                    initial[f"{prefix}_top"] = item.get("top") or ""
+                    initial[f"{prefix}_suit"] = item.get("suit") or ""
+        return initial
+
+    # --- building the entry and asking the engine -----------------------------------------
+
+    def _declarations(self, data: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
+        declarations: dict[str, list[dict[str, Any]]] = {}
+        for team in TEAMS:
+            items: list[dict[str, Any]] = []
+            for slot in range(DECLARATION_SLOTS):
+                prefix = f"decl_{team.value}_{slot}"
+                kind = data.get(f"{prefix}_kind") or ""
+                if kind.startswith("four"):
+                    item: dict[str, Any] = {"type": "four", "rank": kind[4:]}
+                elif kind.startswith("seq"):
+                    item = {
+                        "type": "sequence",
+                        "length": int(kind[3:]),
+                        "top": data.get(f"{prefix}_top") or None,
+                        "suit": data.get(f"{prefix}_suit") or None,
+                    }
+                else:
+                    continue
+                self._slot_of[(team.value, len(items))] = slot
+                items.append(item)
+            if items:
+                declarations[team.value] = items
+        return declarations
+
+    def build_entry(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The §8 entry of what was typed: every field typed is passed on, for the engine to judge."""
+        entry: dict[str, Any] = {"taker": data.get("taker") or None}
+        for name in ("trump", "capot", "belote"):
+            if data.get(name):
+                entry[name] = data[name]
+        if data.get("cards") is not None:
+            entry["points"] = {"team": data.get("points_team") or None, "cards": data["cards"]}
+        declarations = self._declarations(data)
+        if declarations:
+            entry["declarations"] = declarations
+        return entry
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:  # a field could not even be read (letters for points): say that first
+            return data
+        entry = self.build_entry(data)
+        self.attach(validate_deal(entry, self.rules))
+        if not self.errors:
+            self.entry = entry
+        return data
+
+    def attach(self, problems: Iterable[Problem]) -> None:
+        """Show each problem at its field; a path without a field becomes a form error naming it."""
+        for problem in problems:
+            self.problems.append(problem)
+            field = self._field_of(problem.path)
+            message = problem_message(problem)
+            if field is None:
+                label = f"{problem.path}: {message}" if problem.path else message
+                self.add_error(None, label)
+            else:
+                self.add_error(field, message)
+
+    def _field_of(self, path: str) -> str | None:
+        if path in FIELD_OF_PATH:
+            return FIELD_OF_PATH[path]
+        found = _DECLARATION_PATH.match(path)
+        if found is None:
+            return None
+        team, index, part = found.group(1), int(found.group(2)), found.group(3)
+        slot = self._slot_of.get((team, index))
+        if slot is None:
+            return None
+        return f"decl_{team}_{slot}_{DECLARATION_PART_FIELD.get(part or '', 'kind')}"
+
+
+# --- the house rules in words -------------------------------------------------------------
+
+
+def describe_rules(rules: Rules | Mapping[str, Any] | None) -> list[str]:
+    """One short sentence per house rule, in the reader's language."""
+    r = rules if isinstance(rules, Rules) else parse_rules(rules or None)
+    lines: list[str] = []
+    if r.target is not None and r.max_deals is not None:
+        lines.append(
+            gettext("Played to %(target)s points or %(deals)s deals.")
+            % {"target": r.target, "deals": r.max_deals}
+        )
+    elif r.target is not None:
+        lines.append(gettext("Played to %(target)s points.") % {"target": r.target})
+    else:
+        lines.append(gettext("Played over %(deals)s deals.") % {"deals": r.max_deals})
+    if not r.declarations:
+        lines.append(gettext("No declarations: only belote-rebelote counts."))
+    elif r.declaration_comparison.value == "highest":
+        lines.append(gettext("Declarations: only the team with the highest one scores."))
+    else:
+        lines.append(gettext("Declarations: sequences and fours compared separately."))
+    lines.append(
+        {
+            "carry": gettext("Litige: the points wait in the pot for the next deal."),
+            "made": gettext("Litige: scored as made."),
+            "dedans": gettext("Litige: scored as dedans."),
+        }[r.litige.value]
+    )
+    if r.rounding.value == "nearest_ten":
+        lines.append(gettext("Scores rounded to the nearest ten."))
+    if r.all_pass.value == "dealer_must_take":
+        lines.append(gettext("When all pass, the dealer must take."))
+    else:
+        lines.append(gettext("When all pass, the deal is thrown in."))
+    if r.direction.value == "counterclockwise":
+        lines.append(gettext("Play goes counterclockwise."))
+    lines.append(gettext("Capot is worth %(points)s.") % {"points": r.capot_value})
+    if r.target is not None:
+        if r.both_reach_target.value == "taker":
+            lines.append(gettext("Both teams past the target: the taker wins."))
+        else:
+            lines.append(gettext("Both teams past the target: the higher total wins."))
+    return lines
