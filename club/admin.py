@@ -1,0 +1,86 @@
+"""The Django admin for clubs, players, memberships and the derived ratings."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    autocomplete_fields = ["player"]
+    fields = ["player", "role", "joined_on"]
+    readonly_fields = ["joined_on"]
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "city", "created_at"]
+    search_fields = ["name", "slug", "city"]
+    list_filter = ["city"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [MembershipInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["last_name", "first_name", "user", "created_at"]
+    list_display_links = ["last_name", "first_name"]
+    search_fields = ["first_name", "last_name", "user__username"]
+    list_filter = ["clubs"]
+    raw_id_fields = ["user"]
+    inlines = [MembershipInline]
+
+
+@admin.register(Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["player", "club", "role", "joined_on"]
+    list_filter = ["role", "club"]
+    search_fields = ["player__first_name", "player__last_name", "club__name"]
+    autocomplete_fields = ["player", "club"]
+    list_select_related = ["player", "club"]
+
+
+class DerivedAdmin(admin.ModelAdmin):
+    """Ratings are recomputed from the matches: shown, never edited by hand."""
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+
+@admin.register(Rating)
+class RatingAdmin(DerivedAdmin):
+    list_display = ["player", "club", "rating", "mu", "sigma", "matches_played", "matches_won"]
+    list_filter = ["club"]
+    search_fields = ["player__first_name", "player__last_name"]
+    list_select_related = ["player", "club"]
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(DerivedAdmin):
+    list_display = ["player", "club", "match_id", "played_at", "rating", "won"]
+    list_filter = ["club", "won"]
+    search_fields = ["player__first_name", "player__last_name", "match_id"]
+    date_hierarchy = "played_at"
+    list_select_related = ["player", "club"]
+
+
+@admin.register(SeasonEntry)
+class SeasonEntryAdmin(DerivedAdmin):
+    list_display = [
+        "player",
+        "club",
+        "season",
+        "tournaments_played",
+        "matches_played",
+        "matches_won",
+        "average_place",
+    ]
+    list_filter = ["club", "season"]
+    search_fields = ["player__first_name", "player__last_name"]
+    list_select_related = ["player", "club"]

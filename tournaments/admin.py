@@ -1,0 +1,231 @@
+"""The Django admin for tournaments, their teams, rounds, matches, deals and audit trail.
+
+Edits made here bypass the services; tournaments/signals.py asks for the recompute
+(record_change) when a deal, match or team changes, so the admin stays plain.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from .models import (
+    Deal,
+    DealAudit,
+    Match,
+    MatchEvent,
+    MatchSeat,
+    Round,
+    Standing,
+    Submission,
+    Team,
+    Tournament,
+)
+
+
+class TeamInline(admin.TabularInline):
+    model = Team
+    extra = 0
+    fields = ["seed", "name", "first_player", "second_player", "withdrawn"]
+    autocomplete_fields = ["first_player", "second_player"]
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+    fields = ["number", "is_closed"]
+    show_change_link = True
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "starts_on", "format", "status", "is_public", "change_seq"]
+    list_filter = ["status", "format", "is_public", "club"]
+    search_fields = ["name", "slug", "club__name"]
+    date_hierarchy = "starts_on"
+    autocomplete_fields = ["club"]
+    prepopulated_fields = {"slug": ["name"]}
+    readonly_fields = ["change_seq", "standings_seq", "standings_computed_at", "created_at"]
+    list_select_related = ["club"]
+    inlines = [TeamInline, RoundInline]
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    list_display = ["name", "tournament", "seed", "first_player", "second_player", "withdrawn"]
+    list_filter = ["withdrawn", "tournament__club", "tournament"]
+    search_fields = [
+        "name",
+        "tournament__name",
+        "first_player__first_name",
+        "first_player__last_name",
+        "second_player__first_name",
+        "second_player__last_name",
+    ]
+    autocomplete_fields = ["tournament", "first_player", "second_player"]
+    list_select_related = ["tournament", "first_player", "second_player"]
+
+
+class MatchInline(admin.TabularInline):
+    model = Match
+    fk_name = "round"
+    extra = 0
+    fields = ["table", "ns_team", "ew_team", "referee", "status", "ns_total", "ew_total"]
+    readonly_fields = ["status", "ns_total", "ew_total"]
+    raw_id_fields = ["ns_team", "ew_team", "referee"]
+    show_change_link = True
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "tournament", "number", "is_closed"]
+    list_filter = ["is_closed", "tournament"]
+    search_fields = ["tournament__name"]
+    autocomplete_fields = ["tournament"]
+    list_select_related = ["tournament"]
+    inlines = [MatchInline]
+
+    def save_formset(self, request, form, formset, change):  # type: ignore[no-untyped-def]
+        # The match rows of the inline take their tournament from the round.
+        for obj in formset.save(commit=False):
+            if isinstance(obj, Match) and obj.tournament_id is None:
+                obj.tournament_id = form.instance.tournament_id
+            obj.save()
+        for obj in formset.deleted_objects:
+            obj.delete()
+        formset.save_m2m()
+
+
+class DealInline(admin.TabularInline):
+    """Deals are entered through the referee sheet or the API, which replay the match."""
+
+    model = Deal
+    extra = 0
+    can_delete = False
+    fields = [
+        "number",
+        "dealer",
+        "outcome",
+        "taker_side",
+        "ns_score",
+        "ew_score",
+        "pot_in",
+        "entered_by",
+    ]
+    readonly_fields = fields
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = [
+        "__str__",
+        "tournament",
+        "round",
+        "table",
+        "referee",
+        "status",
+        "ns_total",
+        "ew_total",
+        "winner",
+        "is_closed",
+    ]
+    list_filter = ["status", "is_closed", "winner", "tournament"]
+    search_fields = ["ns_team__name", "ew_team__name", "tournament__name", "referee__username"]
+    raw_id_fields = ["round", "tournament", "ns_team", "ew_team", "referee"]
+    readonly_fields = [
+        "ns_total",
+        "ew_total",
+        "pot",
+        "deal_count",
+        "winner",
+        "finished_at",
+        "updated_at",
+    ]
+    list_select_related = ["tournament", "round", "ns_team", "ew_team", "referee"]
+    inlines = [DealInline]
+
+
+@admin.register(MatchSeat)
+class MatchSeatAdmin(admin.ModelAdmin):
+    list_display = ["team", "side", "match", "round"]
+    list_filter = ["side"]
+    search_fields = ["team__name"]
+    raw_id_fields = ["match", "round", "team"]
+
+
+@admin.register(Deal)
+class DealAdmin(admin.ModelAdmin):
+    list_display = [
+        "__str__",
+        "match",
+        "number",
+        "dealer",
+        "outcome",
+        "taker_side",
+        "ns_score",
+        "ew_score",
+        "entered_by",
+        "entered_at",
+    ]
+    list_filter = ["outcome", "taker_side", "capot_side", "belote_side", "match__tournament"]
+    search_fields = ["match__ns_team__name", "match__ew_team__name", "entered_by__username"]
+    raw_id_fields = ["match", "entered_by"]
+    readonly_fields = ["entered_at", "updated_at"]
+    list_select_related = ["match__ns_team", "match__ew_team", "entered_by"]
+
+
+@admin.register(Submission)
+class SubmissionAdmin(admin.ModelAdmin):
+    list_display = ["key", "match", "action", "deal_number", "created_at"]
+    list_filter = ["action"]
+    search_fields = ["key"]
+    raw_id_fields = ["match"]
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Audit trails and derived rows: kept as they were written."""
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+
+@admin.register(DealAudit)
+class DealAuditAdmin(ReadOnlyAdmin):
+    list_display = ["match", "deal_number", "action", "by", "at"]
+    list_filter = ["action"]
+    search_fields = ["by__username", "match__ns_team__name", "match__ew_team__name"]
+    date_hierarchy = "at"
+    list_select_related = ["match__ns_team", "match__ew_team", "by"]
+
+
+@admin.register(MatchEvent)
+class MatchEventAdmin(ReadOnlyAdmin):
+    list_display = ["action", "detail", "tournament", "match", "by", "at"]
+    list_filter = ["action", "tournament"]
+    search_fields = ["detail", "by__username", "tournament__name"]
+    date_hierarchy = "at"
+    list_select_related = ["tournament", "by"]
+
+
+@admin.register(Standing)
+class StandingAdmin(ReadOnlyAdmin):
+    list_display = [
+        "rank_label",
+        "team",
+        "tournament",
+        "round_number",
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "match_points",
+        "point_difference",
+    ]
+    list_filter = ["tournament", "round_number"]
+    search_fields = ["team__name", "tournament__name"]
+    list_select_related = ["team", "tournament"]
