@@ -1,0 +1,70 @@
+"""Template helpers of tournaments: the rank chart, a QR code, suits, a player's teams."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django import template
+from django.db.models import Q
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from club.templatetags.charts import line_chart
+
+from ..models import Match, Team
+
+register = template.Library()
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+@register.simple_tag
+def rank_chart(series: list[tuple[str, list[tuple[float, float]]]]) -> SafeString:
+    """Each team's rank round by round; rank 1 on top."""
+    return line_chart(
+        series,
+        title=_("Rank of each team after each round"),
+        x_label=_("Round"),
+        y_label=_("Rank"),
+        invert_y=True,
+        height=320,
+    )
+
+
+@register.simple_tag
+def qr_svg(url: str, scale: int = 3) -> SafeString:
+    """A QR code of `url` as inline SVG (segno draws it; nothing is fetched)."""
+    svg = segno.make(url, error="m").svg_inline(scale=scale, title=url)
+    return mark_safe(svg)  # segno escapes the title it writes
+
+
+@register.filter
+def suit(code: str | None) -> str:
+    return SUIT_SYMBOLS.get(code or "", "")
+
+
+@register.simple_tag
+def player_teams(player: Any) -> list[dict[str, Any]]:
+    """The player's teams in public tournaments, newest first, each with its matches (two queries)."""
+    teams = list(
+        Team.objects.filter(Q(first_player=player) | Q(second_player=player))
+        .filter(tournament__is_public=True)
+        .select_related("tournament__club", "first_player", "second_player")
+        .order_by("-tournament__starts_on", "tournament__name")
+    )
+    matches: dict[int, list[Match]] = {team.pk: [] for team in teams}
+    for match in (
+        Match.objects.filter(Q(ns_team__in=teams) | Q(ew_team__in=teams))
+        .select_related("round", "ns_team", "ew_team")
+        .order_by("round__number")
+    ):
+        for team_id in (match.ns_team_id, match.ew_team_id):
+            if team_id in matches:
+                matches[team_id].append(match)
+    from ..views.public import team_match_row
+
+    return [
+        {"team": team, "rows": [team_match_row(team, m) for m in matches[team.pk]]}
+        for team in teams
+    ]
