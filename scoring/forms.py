@@ -146,6 +146,7 @@ class DealForm(forms.Form):
         self.entry: dict[str, Any] | None = None
         self.problems: list[Problem] = []
         seats = seats or {}
+        self.team_names = dict(team_names or {})
         self.fields["taker"].choices = [
             *[(s.value, f"{seats.get(s.value, s.value)} ({s.value})") for s in Seat],
             ("", _("All passed: thrown in")),
@@ -183,6 +184,13 @@ class DealForm(forms.Form):
                 "suit": self[f"decl_{team}_{slot}_suit"],
             }
             for slot in range(DECLARATION_SLOTS)
+        ]
+
+    @property
+    def declaration_teams(self) -> list[tuple[str, str, list[dict[str, Any]]]]:
+        return [
+            (t.value, self.team_names.get(t.value, t.value), self.declaration_rows(t.value))
+            for t in TEAMS
         ]
 
     @property
