@@ -1,5 +1,32 @@
-"""The REST API's router: every resource under /api/v1/."""
+"""The REST API's router: every resource under /api/v1/ (URL names `api:<basename>-<action>`)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path, re_path
+from rest_framework.routers import DefaultRouter
 
-urlpatterns: list = []
+from club.api import ID_PATTERN, ClubViewSet, PlayerViewSet
+from tournaments.api.accounts import ClubPlayersView, PingView, TokenRevokeView, TokenView
+from tournaments.api.deals import DealViewSet
+from tournaments.api.views import MatchViewSet, RoundViewSet, TeamViewSet, TournamentViewSet
+
+router = DefaultRouter()
+router.register("clubs", ClubViewSet, basename="club")
+router.register("players", PlayerViewSet, basename="player")
+router.register("tournaments", TournamentViewSet, basename="tournament")
+router.register("teams", TeamViewSet, basename="team")
+router.register("rounds", RoundViewSet, basename="round")
+router.register("matches", MatchViewSet, basename="match")
+router.register(rf"matches/(?P<match_pk>{ID_PATTERN})/deals", DealViewSet, basename="deal")
+
+urlpatterns = [
+    path("ping/", PingView.as_view(), name="ping"),
+    path("tokens/", TokenView.as_view(), name="token-issue"),
+    re_path(
+        rf"^tokens/(?P<user_id>{ID_PATTERN})/$", TokenRevokeView.as_view(), name="token-revoke"
+    ),
+    re_path(
+        rf"^clubs/(?P<club_id>{ID_PATTERN})/players/$",
+        ClubPlayersView.as_view(),
+        name="club-players",
+    ),
+    *router.urls,
+]

@@ -168,6 +168,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Belote club API",
@@ -178,6 +179,18 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.schema.add_error_responses",
+    ],
+    "ENUM_NAME_OVERRIDES": {
+        "SeatEnum": "tournaments.models.Seat",
+        "SideEnum": "tournaments.models.Side",
+        "SuitEnum": "tournaments.api.serializers.SUITS",
+        "RankEnum": "tournaments.api.serializers.RANKS",
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
+        "MatchStatusEnum": "tournaments.models.Match.Status",
+    },
 }
 
 LOGGING = {

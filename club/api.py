@@ -1,0 +1,159 @@
+"""The REST API of clubs: clubs, players with their ratings, club rankings, rating history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django_filters import rest_framework as filters
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.filters import OrderingFilter
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from .models import Club, Player, Rating, RatingChange
+
+# Primary keys in URLs: digits only and short enough for a database integer, so an absurd
+# id answers 404 instead of overflowing the database driver.
+ID_PATTERN = r"[0-9]{1,15}"
+
+
+class StableOrderingFilter(OrderingFilter):
+    """The client's ordering (or the view's), always ending with the primary key.
+
+    Pages of a list must not repeat or skip rows, so every ordering ends on a unique column.
+    """
+
+    def filter_queryset(self, request: Request, queryset: QuerySet, view: Any) -> QuerySet:
+        ordering = list(self.get_ordering(request, queryset, view) or [])
+        if not any(field.lstrip("-") in ("pk", "id") for field in ordering):
+            ordering.append("pk")
+        return queryset.order_by(*ordering)
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "city", "created_at"]
+
+
+class PlayerRatingSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Rating
+        fields = ["club", "rating", "mu", "sigma", "matches_played", "matches_won", "computed_at"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="full_name", read_only=True)
+    ratings = PlayerRatingSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Player
+        fields = ["id", "first_name", "last_name", "name", "ratings"]
+
+
+class PlayerBriefSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="full_name", read_only=True)
+
+    class Meta:
+        model = Player
+        fields = ["id", "name"]
+
+
+class RankingSerializer(serializers.ModelSerializer):
+    """A line of a club's ranking: the conservative rating (mean minus three deviations)."""
+
+    player = PlayerBriefSerializer(read_only=True)
+
+    class Meta:
+        model = Rating
+        fields = ["player", "rating", "mu", "sigma", "matches_played", "matches_won", "computed_at"]
+
+
+class RatingChangeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = RatingChange
+        fields = ["club", "match_id", "played_at", "rating", "mu", "sigma", "won"]
+
+
+class PlayerFilter(filters.FilterSet):
+    club = filters.NumberFilter(field_name="memberships__club_id", min_value=1, max_value=2**53)
+    name = filters.CharFilter(method="with_name")
+
+    class Meta:
+        model = Player
+        fields = ["club", "name"]
+
+    def with_name(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        from django.db.models import Q
+
+        q = Q()
+        for word in value.split()[:5]:
+            q &= Q(first_name__icontains=word) | Q(last_name__icontains=word)
+        return queryset.filter(q)
+
+
+class ClubViewSet(viewsets.ReadOnlyModelViewSet):
+    """Clubs, and each club's ranking of its players by rating."""
+
+    queryset = Club.objects.order_by("name", "pk")
+    serializer_class = ClubSerializer
+    lookup_value_regex = ID_PATTERN
+    filter_backends = [StableOrderingFilter]
+    ordering_fields = ["name", "city", "created_at"]
+    ordering = ["name"]
+
+    @extend_schema(responses=RankingSerializer(many=True))
+    @action(detail=True, methods=["get"], filter_backends=[], ordering=None)
+    def rankings(self, request: Request, pk: str | None = None) -> Response:
+        """The club's players by rating, best first (ties by more matches, then by name)."""
+        club = self.get_object()
+        ratings = (
+            Rating.objects.filter(club=club)
+            .select_related("player")
+            .order_by("-rating", "-matches_played", "player__last_name", "player__first_name", "pk")
+        )
+        page = self.paginate_queryset(ratings)
+        data = RankingSerializer(page if page is not None else ratings, many=True).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
+
+
+class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
+    """Players, with their rating in each club; a player's rating history."""
+
+    serializer_class = PlayerSerializer
+    lookup_value_regex = ID_PATTERN
+    filterset_class = PlayerFilter
+    filter_backends = [filters.DjangoFilterBackend, StableOrderingFilter]
+    ordering_fields = ["last_name", "first_name", "created_at"]
+    ordering = ["last_name", "first_name"]
+
+    def get_queryset(self) -> QuerySet[Player]:
+        ratings = Rating.objects.order_by("club_id", "pk")
+        return Player.objects.prefetch_related(Prefetch("ratings", queryset=ratings)).distinct()
+
+    @extend_schema(
+        responses=RatingChangeSerializer(many=True),
+        parameters=[OpenApiParameter("club", OpenApiTypes.INT, description=_("Only this club."))],
+    )
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def ratings(self, request: Request, pk: str | None = None) -> Response:
+        """The player's rating after each finished match, oldest first."""
+        player = get_object_or_404(Player, pk=pk)
+        changes = RatingChange.objects.filter(player=player).order_by(
+            "club_id", "played_at", "match_id", "pk"
+        )
+        club = request.query_params.get("club", "")
+        if club:
+            if not club.isdigit() or len(club) > 15:
+                raise ValidationError({"club": [_("Enter a club id.")]})
+            changes = changes.filter(club_id=int(club))
+        page = self.paginate_queryset(changes)
+        data = RatingChangeSerializer(page if page is not None else changes, many=True).data
+        return self.get_paginated_response(data) if page is not None else Response(data)

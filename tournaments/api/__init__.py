@@ -1,0 +1,1 @@
+"""The REST API of tournaments: serializers, viewsets, permissions, filters, errors and ETags."""

@@ -1,0 +1,115 @@
+"""Tokens for referees' devices, players registered into a club, and the trivial ping view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from club.api import PlayerSerializer
+from club.models import Club, Membership
+from tournaments.models import Match
+from tournaments.services.errors import NotAllowed
+from tournaments.services.registration import register_players
+
+from .permissions import ReadOnlyOrAuthenticated, director_club_ids, require_director
+from .serializers import DirectorRegistrationSerializer, TokenSerializer
+
+
+def _issuable_user(director: Any, user_id: int) -> Any:
+    """A user the director may give a token to: staff or referee of one of the director's
+    clubs, or the referee of a match of one of them. Anyone else is 404 to them."""
+    users = get_user_model().objects.filter(pk=user_id, is_active=True)
+    if director.is_superuser:
+        return get_object_or_404(users)
+    clubs = director_club_ids(director)
+    if not clubs:
+        raise NotAllowed(_("Only a director may issue or revoke tokens."))
+    staff = Membership.objects.filter(
+        club_id__in=clubs,
+        role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR],
+    ).values("player__user")
+    refs = Match.objects.filter(tournament__club_id__in=clubs).values("referee")
+    return get_object_or_404(users.filter(Q(pk__in=staff) | Q(pk__in=refs)))
+
+
+class TokenView(APIView):
+    """A director issues a referee's API token (a new key each time, the old one revoked)."""
+
+    permission_classes = [ReadOnlyOrAuthenticated]
+    parser_classes = [JSONParser]
+
+    @extend_schema(request=TokenSerializer, responses={201: TokenSerializer})
+    def post(self, request: Request) -> Response:
+        serializer = TokenSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = _issuable_user(request.user, serializer.validated_data["user"])
+        with transaction.atomic():
+            Token.objects.filter(user=user).delete()
+            token = Token.objects.create(user=user)
+        body = {
+            "user": user.pk,
+            "username": user.get_username(),
+            "key": token.key,
+            "created": token.created,
+        }
+        return Response(TokenSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class TokenRevokeView(APIView):
+    """A director revokes a referee's token: their device must be given a new one."""
+
+    permission_classes = [ReadOnlyOrAuthenticated]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("user_id", OpenApiTypes.INT, OpenApiParameter.PATH)],
+        responses={204: None},
+    )
+    def delete(self, request: Request, user_id: str) -> Response:
+        user = _issuable_user(request.user, int(user_id))
+        Token.objects.filter(user=user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ClubPlayersView(APIView):
+    """A director registers players into the club, one name per line."""
+
+    permission_classes = [ReadOnlyOrAuthenticated]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("club_id", OpenApiTypes.INT, OpenApiParameter.PATH)],
+        request=DirectorRegistrationSerializer,
+        responses={201: PlayerSerializer(many=True)},
+    )
+    def post(self, request: Request, club_id: str) -> Response:
+        club = get_object_or_404(Club, pk=int(club_id))
+        require_director(request.user, club.pk)
+        serializer = DirectorRegistrationSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        players = register_players(club, serializer.validated_data["text"])
+        return Response(PlayerSerializer(players, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class PingView(APIView):
+    """The smallest JSON answer the stack can give: the benchmark's yardstick."""
+
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=inline_serializer("Ping", {"ok": serializers.BooleanField()}))
+    def get(self, request: Request) -> Response:
+        return Response({"ok": True})

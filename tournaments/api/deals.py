@@ -1,0 +1,200 @@
+"""The deals of a match: read by whoever sees the match, written by its referee or a director
+through the deal services, with the `Idempotency-Key` header as the submission key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.models import Deal, Match
+from tournaments.permissions import can_write_deals, is_referee_of
+from tournaments.services.deals import correct_deal, enter_deal, remove_last_deal
+from tournaments.services.errors import Conflict, NotAllowed
+
+from .serializers import DealEntrySerializer, DealSerializer
+from .views import ApiViewSet, find_match
+
+MATCH_ID = OpenApiParameter(
+    "match_pk", OpenApiTypes.INT, OpenApiParameter.PATH, description=_("The match.")
+)
+NUMBER = OpenApiParameter(
+    "number",
+    OpenApiTypes.INT,
+    OpenApiParameter.PATH,
+    description=_("The deal's number in the match, from 1."),
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description=_(
+        "A key of your choice (1–100 characters) for this one action: sending it again "
+        "does not repeat the action but answers as the first time did."
+    ),
+)
+
+MADE = {
+    "taker": "N",
+    "trump": "H",
+    "points": {"team": "NS", "cards": 98},
+    "capot": None,
+    "belote": "NS",
+    "declarations": {
+        "NS": [{"type": "sequence", "length": 3, "top": "K", "suit": "H"}],
+        "EW": [{"type": "four", "rank": "J"}],
+    },
+}
+EXAMPLES = [
+    OpenApiExample("A contract made, with declarations", value=MADE, request_only=True),
+    OpenApiExample("A capot", value={"taker": "E", "trump": "S", "capot": "EW"}, request_only=True),
+    OpenApiExample("A thrown-in deal", value={"taker": None}, request_only=True),
+    OpenApiExample(
+        "A stored deal",
+        response_only=True,
+        value={
+            "number": 1,
+            "dealer": "N",
+            "entry": {
+                "taker": "N",
+                "trump": "H",
+                "points": {"team": "NS", "cards": 98},
+                "belote": "NS",
+            },
+            "result": {
+                "outcome": "made",
+                "capot": None,
+                "cards": {"NS": 98, "EW": 64},
+                "declarations": {"NS": 0, "EW": 0},
+                "belote": {"NS": 20, "EW": 0},
+                "score": {"NS": 118, "EW": 64},
+                "pot_in": 0,
+                "pot_awarded": {"NS": 0, "EW": 0},
+            },
+            "entered_by": "referee",
+            "entered_at": "2026-11-28T14:03:00Z",
+            "updated_at": "2026-11-28T14:03:00Z",
+        },
+    ),
+    OpenApiExample(
+        "A refused deal",
+        status_codes=["400"],
+        response_only=True,
+        value={
+            "errors": {"points.cards": ["Card points must be between 0 and 162, not 170."]},
+            "code": "invalid_deal",
+        },
+    ),
+]
+
+
+@extend_schema_view(
+    list=extend_schema(parameters=[MATCH_ID], summary=_("The deals of a match, in order")),
+    retrieve=extend_schema(parameters=[MATCH_ID, NUMBER], summary=_("One deal and its result")),
+    create=extend_schema(
+        parameters=[MATCH_ID, IDEMPOTENCY_KEY],
+        request=DealEntrySerializer,
+        responses={201: DealSerializer},
+        examples=EXAMPLES,
+        summary=_("Enter the next deal (the match's referee or a director)"),
+    ),
+    update=extend_schema(
+        parameters=[MATCH_ID, NUMBER, IDEMPOTENCY_KEY],
+        request=DealEntrySerializer,
+        responses={200: DealSerializer},
+        examples=EXAMPLES,
+        summary=_("Correct a deal; the deals after it are scored again"),
+    ),
+    destroy=extend_schema(
+        parameters=[MATCH_ID, NUMBER, IDEMPOTENCY_KEY],
+        responses={204: None},
+        summary=_("Remove the last deal"),
+    ),
+)
+class DealViewSet(ApiViewSet):
+    """The deals of one match: the entry exactly as rules.md §8, the engine's result beside it."""
+
+    serializer_class = DealSerializer
+    filter_backends: list[Any] = []
+    lookup_field = "number"
+    lookup_value_regex = r"[0-9]{1,5}"
+
+    def get_queryset(self) -> Any:
+        return Deal.objects.filter(match=self.match).select_related("entered_by").order_by("number")
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        self.match = find_match(request, kwargs["match_pk"])
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        deals = self.get_queryset()
+        page = self.paginate_queryset(deals)
+        data = DealSerializer(page if page is not None else deals, many=True).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        deal = get_object_or_404(self.get_queryset(), number=kwargs["number"])
+        return Response(DealSerializer(deal).data)
+
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        entry = self._entry(request)
+        deal = enter_deal(self.match, entry, by=request.user, submission_key=self._key(request))
+        return Response(DealSerializer(deal).data, status=status.HTTP_201_CREATED)
+
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        number = int(kwargs["number"])
+        get_object_or_404(self.get_queryset(), number=number)
+        entry = self._entry(request)
+        deal = correct_deal(
+            self.match, number, entry, by=request.user, submission_key=self._key(request)
+        )
+        return Response(DealSerializer(deal).data)
+
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        number = int(kwargs["number"])
+        key = self._key(request)
+        self._check_writer(request)
+        last = self.match.deal_count or Deal.objects.filter(match=self.match).count()
+        # A replayed removal (same key) answers like the first one, the deal being gone.
+        if not key or not self.match.submissions.filter(key=key).exists():
+            get_object_or_404(self.get_queryset(), number=number)
+            if number != last:
+                raise Conflict(
+                    _("Only the last deal (%(last)s) can be removed, not deal %(number)s.")
+                    % {"last": last, "number": number},
+                    field="number",
+                )
+        remove_last_deal(self.match, by=request.user, submission_key=key)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    def _check_writer(self, request: Request) -> None:
+        # Refuse strangers before looking at their entry; the match's own referee goes on to
+        # the service, which tells a closed match (409) from a forbidden one.
+        match: Match = self.match
+        if not can_write_deals(request.user, match) and not is_referee_of(request.user, match):
+            raise NotAllowed(
+                _("Only this match's referee or a director of the club may change its deals.")
+            )
+
+    def _entry(self, request: Request) -> dict[str, Any]:
+        self._check_writer(request)
+        serializer = DealEntrySerializer(
+            data=request.data, rules=self.match.tournament.rules or None
+        )
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    @staticmethod
+    def _key(request: Request) -> str | None:
+        return request.headers.get("Idempotency-Key")

@@ -1,0 +1,92 @@
+"""How the API answers a refusal: `{"errors": {path: [messages]}, "code": ...}`, never a 500."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import DataError, IntegrityError
+from django.http import Http404
+from django.utils.translation import gettext as _
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from scoring.engine import codec
+from tournaments.services.errors import DealRefused, ServiceError
+
+
+def flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+    """DRF's nested error detail as dotted paths, the way the engine names fields."""
+    found: dict[str, list[str]] = {}
+    if isinstance(detail, Mapping):
+        for key, value in detail.items():
+            name = "detail" if key == "non_field_errors" else str(key)
+            for path, messages in flatten(value, f"{prefix}.{name}" if prefix else name).items():
+                found.setdefault(path, []).extend(messages)
+    elif isinstance(detail, list | tuple):
+        for index, value in enumerate(detail):
+            if isinstance(value, Mapping | list | tuple):
+                path = f"{prefix}.{index}" if prefix else str(index)
+                for sub, messages in flatten(value, path).items():
+                    found.setdefault(sub, []).extend(messages)
+            else:
+                found.setdefault(prefix or "detail", []).append(str(value))
+    else:
+        found.setdefault(prefix or "detail", []).append(str(detail))
+    return found
+
+
+def error_body(errors: Mapping[str, list[str]], code: str) -> dict[str, Any]:
+    return {"errors": dict(errors), "code": code}
+
+
+def _code_of(exc: exceptions.APIException) -> str:
+    codes = exc.get_codes()
+    if isinstance(codes, str):
+        return codes
+    return getattr(exc, "default_code", "invalid")
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every refusal in one shape, with its status."""
+    if isinstance(exc, DealRefused):
+        return Response({**codec.errors_to_json(exc.problems), "code": exc.code}, status=exc.status)
+    if isinstance(exc, ServiceError):
+        # Pasted registrations refuse line by line: one message per bad line.
+        lines = getattr(exc, "problems", None)
+        messages = [str(p) for p in lines] if lines else [exc.message]
+        return Response(error_body({exc.field or "detail": messages}, exc.code), exc.status)
+    if isinstance(exc, DjangoValidationError):
+        errors = (
+            {k: [str(m) for m in v] for k, v in exc.message_dict.items()}
+            if hasattr(exc, "error_dict")
+            else {"detail": [str(m) for m in exc.messages]}
+        )
+        errors = {("detail" if k == "__all__" else k): v for k, v in errors.items()}
+        return Response(error_body(errors, "invalid"), status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, IntegrityError):
+        # A database constraint caught what a check before it missed: two requests at once.
+        message = _("This conflicts with the current state; reload and try again.")
+        return Response(error_body({"detail": [message]}, "conflict"), status.HTTP_409_CONFLICT)
+    if isinstance(exc, DataError | OverflowError):
+        message = _("A value is out of range.")
+        return Response(error_body({"detail": [message]}, "out_of_range"), 400)
+    if isinstance(exc, ObjectDoesNotExist):
+        exc = Http404()
+    if isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    response = drf_exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    if isinstance(exc, exceptions.NotAuthenticated | exceptions.AuthenticationFailed):
+        code = "not_authenticated"
+    else:
+        code = _code_of(exc)
+    response.data = error_body(flatten(exc.detail), code)
+    return response

@@ -1,0 +1,56 @@
+"""ETags for the reads clients poll (standings, schedule): tied to the tournament's change numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Max, Q
+from django.utils.http import parse_etags
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.models import Tournament
+
+
+def standings_etag(tournament: Tournament, after_round: int | None) -> str:
+    """Standings only change when a recompute stores them, which moves standings_seq."""
+    computed = (
+        tournament.standings_computed_at.timestamp() if tournament.standings_computed_at else 0
+    )
+    return f'"standings-{tournament.pk}-{tournament.standings_seq}-{computed:.6f}-{after_round}"'
+
+
+def schedule_etag(tournament: Tournament) -> str:
+    """Every change of a deal, match or team moves change_seq; director actions that only touch
+    a match row (referee, closing) move its updated_at, and closing a round its flag."""
+    seen = tournament.matches.aggregate(
+        updated=Max("updated_at"),
+        matches=Count("id"),
+        closed_rounds=Count("round", filter=Q(round__is_closed=True), distinct=True),
+    )
+    updated = seen["updated"].timestamp() if seen["updated"] else 0
+    return (
+        f'"schedule-{tournament.pk}-{tournament.change_seq}-{seen["matches"]}'
+        f'-{seen["closed_rounds"]}-{updated:.6f}"'
+    )
+
+
+def not_modified(request: Request, etag: str) -> Response | None:
+    """A 304 when the client already holds this version (If-None-Match), else None."""
+    header = request.headers.get("If-None-Match", "")
+    if not header:
+        return None
+    wanted = parse_etags(header)
+    if "*" in wanted or etag in wanted or f"W/{etag}" in wanted:
+        response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        response["ETag"] = etag
+        return response
+    return None
+
+
+def tagged(response: Response, etag: str) -> Any:
+    response["ETag"] = etag
+    # Clients must revalidate: standings move during a tournament.
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -1,0 +1,82 @@
+"""django-filter filter sets and a stable ordering for the API's lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.db.models import Q, QuerySet
+from django_filters import rest_framework as filters
+
+from club.api import StableOrderingFilter
+from tournaments.models import Match, Round, Team, Tournament
+
+__all__ = ["MatchFilter", "RoundFilter", "StableOrderingFilter", "TeamFilter", "TournamentFilter"]
+
+# Ids bigger than a database integer are refused by the form instead of by the database.
+MAX_ID = 2**53
+
+
+class IdFilter(filters.NumberFilter):
+    field_class = forms.IntegerField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(*args, **kwargs)
+
+
+class SmallNumberFilter(filters.NumberFilter):
+    field_class = forms.IntegerField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 0)
+        kwargs.setdefault("max_value", 32767)
+        super().__init__(*args, **kwargs)
+
+
+class TournamentFilter(filters.FilterSet):
+    club = IdFilter(field_name="club_id")
+    starts_after = filters.DateFilter(field_name="starts_on", lookup_expr="gte")
+    starts_before = filters.DateFilter(field_name="starts_on", lookup_expr="lte")
+
+    class Meta:
+        model = Tournament
+        fields = ["club", "status", "format", "is_public"]
+
+
+class TeamFilter(filters.FilterSet):
+    tournament = IdFilter(field_name="tournament_id")
+    player = IdFilter(method="with_player")
+
+    class Meta:
+        model = Team
+        fields = ["tournament", "withdrawn"]
+
+    def with_player(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
+        return queryset.filter(Q(first_player_id=value) | Q(second_player_id=value))
+
+
+class RoundFilter(filters.FilterSet):
+    tournament = IdFilter(field_name="tournament_id")
+    number = SmallNumberFilter()
+
+    class Meta:
+        model = Round
+        fields = ["tournament", "number", "is_closed"]
+
+
+class MatchFilter(filters.FilterSet):
+    tournament = IdFilter(field_name="tournament_id")
+    round = IdFilter(field_name="round_id")
+    round_number = SmallNumberFilter(field_name="round__number")
+    table = SmallNumberFilter()
+    referee = IdFilter(field_name="referee_id")
+    team = IdFilter(method="with_team")
+
+    class Meta:
+        model = Match
+        fields = ["tournament", "round", "round_number", "table", "referee", "status", "is_closed"]
+
+    def with_team(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
+        return queryset.filter(Q(ns_team_id=value) | Q(ew_team_id=value))

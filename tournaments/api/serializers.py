@@ -1,0 +1,466 @@
+"""Serializers of tournaments, teams, rounds, matches, deals, standings and the audit trail.
+
+Deal entries are never checked here beyond handing them to the engine's `validate_deal`:
+the engine is the only rule book, and its problems come back with its own field paths.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from club.api import PlayerBriefSerializer
+from club.models import Player
+from scoring.engine import InvalidDeal, codec, parse_rules, validate_deal
+from tournaments.models import (
+    TIE_BREAKS,
+    Deal,
+    DealAudit,
+    Match,
+    MatchEvent,
+    Round,
+    Seat,
+    Side,
+    Standing,
+    Team,
+    Tournament,
+)
+from tournaments.services.errors import DealRefused
+
+SEATS = Seat.choices
+SIDES = Side.choices
+SUITS = ["S", "H", "D", "C"]
+RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"]
+
+
+class UserBriefSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    username = serializers.CharField(read_only=True)
+
+
+# --- tournaments --------------------------------------------------------------------------
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "House rules of rules.md §8; every key optional.",
+        "additionalProperties": True,
+    }
+)
+class RulesField(serializers.JSONField):
+    pass
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    """A tournament; `rules` are the full house rules, defaults filled in by the engine."""
+
+    rules = serializers.SerializerMethodField()
+    tie_breaks = serializers.ListField(child=serializers.CharField(), read_only=True)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "club",
+            "name",
+            "slug",
+            "starts_on",
+            "format",
+            "rules",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "tie_breaks",
+            "status",
+            "is_public",
+            "created_at",
+            "change_seq",
+            "standings_seq",
+            "standings_computed_at",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field({"type": "object", "additionalProperties": True})
+    def get_rules(self, tournament: Tournament) -> dict[str, Any]:
+        try:
+            return parse_rules(tournament.rules or None).to_json()
+        except InvalidDeal:
+            return dict(tournament.rules or {})
+
+
+class TournamentWriteSerializer(serializers.ModelSerializer):
+    """What a director sets: house rules, match points, tie-break order, visibility."""
+
+    rules = RulesField(required=False)
+    tie_breaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(TIE_BREAKS)),
+        required=False,
+        min_length=1,
+        max_length=len(TIE_BREAKS),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "club",
+            "name",
+            "slug",
+            "starts_on",
+            "format",
+            "rules",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "tie_breaks",
+            "is_public",
+        ]
+
+    def get_fields(self) -> dict[str, Any]:
+        fields = super().get_fields()
+        if self.instance is not None:
+            fields["club"].read_only = True
+        return fields
+
+    def validate_rules(self, value: Any) -> dict[str, Any]:
+        try:
+            return parse_rules(value).to_json()
+        except InvalidDeal as invalid:
+            # The engine's paths are already `rules.<name>`: keep them as they are.
+            raise serializers.ValidationError(
+                codec.errors_to_json(invalid.problems)["errors"]
+            ) from None
+
+    def validate_tie_breaks(self, value: list[str]) -> list[str]:
+        if len(set(value)) != len(value):
+            raise serializers.ValidationError(_("A tie-break may appear only once."))
+        return value
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        def current(name: str) -> Any:
+            return attrs.get(name, getattr(self.instance, name, None))
+
+        win, draw, loss = (current(f"points_{k}") for k in ("win", "draw", "loss"))
+        win = 2 if win is None else win
+        draw = 1 if draw is None else draw
+        loss = 0 if loss is None else loss
+        if not win >= draw >= loss:
+            raise serializers.ValidationError(
+                {"points_draw": [_("Match points must go win ≥ draw ≥ loss.")]}
+            )
+        return attrs
+
+    def to_internal_value(self, data: Any) -> Any:
+        # The engine's `rules.<name>` paths must not be nested a second time under `rules`.
+        try:
+            return super().to_internal_value(data)
+        except serializers.ValidationError as error:
+            detail = error.detail
+            if isinstance(detail, dict) and isinstance(detail.get("rules"), dict):
+                detail.update(detail.pop("rules"))
+            raise serializers.ValidationError(detail) from None
+
+
+class StatusSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+
+
+class DirectorRegistrationSerializer(serializers.Serializer):
+    text = serializers.CharField(
+        max_length=20000,
+        help_text=_("One per line, as on the director's page."),
+    )
+
+
+# --- teams, rounds, matches ------------------------------------------------------------------
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    first_player = PlayerBriefSerializer(read_only=True)
+    second_player = PlayerBriefSerializer(read_only=True)
+
+    class Meta:
+        model = Team
+        fields = [
+            "id",
+            "tournament",
+            "name",
+            "seed",
+            "first_player",
+            "second_player",
+            "withdrawn",
+            "withdrawn_at",
+        ]
+        read_only_fields = fields
+
+
+class TeamBriefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Team
+        fields = ["id", "name", "seed", "withdrawn"]
+
+
+class TeamCreateSerializer(serializers.Serializer):
+    """One team; or `text` with one team per line ("Name: First Player & Second Player")."""
+
+    text = serializers.CharField(required=False, max_length=20000)
+    name = serializers.CharField(required=False, max_length=120)
+    first_player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False)
+    second_player = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False
+    )
+    seed = serializers.IntegerField(required=False, min_value=1, max_value=32767)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "text" in attrs:
+            return attrs
+        missing = {
+            name: [_("This field is required (or give `text`).")]
+            for name in ("name", "first_player", "second_player")
+            if name not in attrs
+        }
+        if missing:
+            raise serializers.ValidationError(missing)
+        return attrs
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Round
+        fields = ["id", "tournament", "number", "is_closed"]
+        read_only_fields = fields
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    round_number = serializers.IntegerField(source="round.number", read_only=True)
+    ns_team = TeamBriefSerializer(read_only=True)
+    ew_team = TeamBriefSerializer(read_only=True, allow_null=True)
+    referee = UserBriefSerializer(read_only=True, allow_null=True)
+    is_bye = serializers.BooleanField(read_only=True)
+    winner = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "tournament",
+            "round",
+            "round_number",
+            "table",
+            "ns_team",
+            "ew_team",
+            "is_bye",
+            "referee",
+            "first_dealer",
+            "status",
+            "is_closed",
+            "ns_total",
+            "ew_total",
+            "pot",
+            "deal_count",
+            "winner",
+            "finished_at",
+            "updated_at",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ChoiceField(choices=Match.Winner.choices, allow_null=True))
+    def get_winner(self, match: Match) -> str | None:
+        return match.winner or None
+
+
+class RefereeAssignmentSerializer(serializers.Serializer):
+    referee = serializers.IntegerField(
+        allow_null=True, min_value=1, max_value=2**53, help_text=_("A user id, or null.")
+    )
+
+
+class ScheduleRoundSerializer(serializers.ModelSerializer):
+    matches = MatchSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Round
+        fields = ["id", "number", "is_closed", "matches"]
+
+
+class ScheduleSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    change = serializers.IntegerField(help_text=_("The tournament's change number."))
+    rounds = ScheduleRoundSerializer(many=True)
+
+
+class GenerateScheduleSerializer(serializers.Serializer):
+    draw_lots = serializers.BooleanField(
+        default=False, help_text=_("Draw pairing numbers by lot instead of following seeds.")
+    )
+
+
+# --- deals --------------------------------------------------------------------------------
+
+
+class DeclarationDoc(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["sequence", "four"])
+    length = serializers.IntegerField(required=False, min_value=3, max_value=8)
+    top = serializers.ChoiceField(choices=RANKS, required=False)
+    suit = serializers.ChoiceField(choices=SUITS, required=False)
+    rank = serializers.ChoiceField(choices=RANKS, required=False)
+
+
+class DeclarationsDoc(serializers.Serializer):
+    NS = DeclarationDoc(many=True, required=False)
+    EW = DeclarationDoc(many=True, required=False)
+
+
+class PointsDoc(serializers.Serializer):
+    team = serializers.ChoiceField(choices=SIDES)
+    cards = serializers.IntegerField(min_value=0, max_value=162)
+
+
+class DealEntrySerializer(serializers.Serializer):
+    """A deal as the referee enters it: exactly the JSON contract of rules.md §8.
+
+    The fields are declared for the schema only; the entry itself goes to the engine's
+    `validate_deal`, whose problems come back under its own paths (`points.cards`, ...).
+    """
+
+    taker = serializers.ChoiceField(
+        choices=SEATS, allow_null=True, help_text=_("null for a thrown-in deal.")
+    )
+    trump = serializers.ChoiceField(choices=SUITS, allow_null=True, required=False)
+    points = PointsDoc(required=False)
+    capot = serializers.ChoiceField(choices=SIDES, allow_null=True, required=False)
+    belote = serializers.ChoiceField(choices=SIDES, allow_null=True, required=False)
+    declarations = DeclarationsDoc(required=False)
+
+    def __init__(self, *args: Any, rules: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+
+    def run_validation(self, data: Any = serializers.empty) -> dict[str, Any]:
+        # Straight to the engine: whatever the body is (null, a list, a string), it names
+        # the problems, so DRF's own checks of an empty or null body must not come first.
+        return self.to_internal_value({} if data is serializers.empty else data)
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        problems = validate_deal(data, self.rules)
+        if problems:
+            raise DealRefused(problems)
+        return dict(data)
+
+
+class DealResultDoc(serializers.Serializer):
+    """The engine's result of one deal (rules.md §8)."""
+
+    outcome = serializers.ChoiceField(choices=["made", "dedans", "litige", "thrown_in"])
+    capot = serializers.ChoiceField(choices=SIDES, allow_null=True)
+    cards = serializers.DictField(child=serializers.IntegerField())
+    declarations = serializers.DictField(child=serializers.IntegerField())
+    belote = serializers.DictField(child=serializers.IntegerField())
+    score = serializers.DictField(child=serializers.IntegerField())
+    pot_in = serializers.IntegerField()
+    pot_awarded = serializers.DictField(child=serializers.IntegerField())
+
+
+class DealSerializer(serializers.ModelSerializer):
+    entry = serializers.SerializerMethodField()
+    result = serializers.SerializerMethodField()
+    entered_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = Deal
+        fields = ["number", "dealer", "entry", "result", "entered_by", "entered_at", "updated_at"]
+        read_only_fields = fields
+
+    @extend_schema_field(DealEntrySerializer)
+    def get_entry(self, deal: Deal) -> dict[str, Any]:
+        return deal.entry
+
+    @extend_schema_field(DealResultDoc)
+    def get_result(self, deal: Deal) -> dict[str, Any]:
+        return deal.result
+
+
+# --- standings and audit ------------------------------------------------------------------
+
+
+class StandingSerializer(serializers.ModelSerializer):
+    team = TeamBriefSerializer(read_only=True)
+
+    class Meta:
+        model = Standing
+        fields = [
+            "rank",
+            "rank_label",
+            "shared_rank",
+            "team",
+            "played",
+            "won",
+            "drawn",
+            "lost",
+            "match_points",
+            "points_for",
+            "points_against",
+            "point_difference",
+            "sonneborn_berger",
+            "deals",
+            "contracts_taken",
+            "contracts_made",
+            "contracts_dedans",
+            "capots",
+            "belotes",
+            "litiges",
+            "withdrawn",
+        ]
+        read_only_fields = fields
+
+
+class StandingsSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    after_round = serializers.IntegerField(allow_null=True)
+    rounds = serializers.ListField(
+        child=serializers.IntegerField(), help_text=_("Rounds after which standings exist.")
+    )
+    computed_at = serializers.DateTimeField(allow_null=True)
+    change = serializers.IntegerField(help_text=_("The change number they were computed from."))
+    latest_change = serializers.IntegerField()
+    up_to_date = serializers.BooleanField()
+    results = StandingSerializer(many=True)
+
+
+class DealAuditSerializer(serializers.ModelSerializer):
+    by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = DealAudit
+        fields = ["deal_number", "action", "before", "after", "by", "at"]
+
+
+class MatchEventSerializer(serializers.ModelSerializer):
+    by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+
+    class Meta:
+        model = MatchEvent
+        fields = ["action", "detail", "by", "at"]
+
+
+class AuditSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    deals = DealAuditSerializer(many=True)
+    director_actions = MatchEventSerializer(many=True)
+
+
+class TokenSerializer(serializers.Serializer):
+    user = serializers.IntegerField(min_value=1, max_value=2**53)
+    username = serializers.CharField(read_only=True)
+    key = serializers.CharField(read_only=True)
+    created = serializers.DateTimeField(read_only=True)
+
+
+def django_errors(error: DjangoValidationError) -> serializers.ValidationError:
+    return serializers.ValidationError(
+        error.message_dict if hasattr(error, "error_dict") else error.messages
+    )

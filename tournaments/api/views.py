@@ -1,0 +1,378 @@
+"""Viewsets of tournaments, teams, rounds and matches: reads for everyone who may see them,
+and the director's workflow, each write handed to its service (tournaments.services)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django_filters import rest_framework as filters
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.parsers import JSONParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from club.api import ID_PATTERN
+from tournaments.models import Deal, Match, Round, Standing, Team, Tournament
+from tournaments.services.deals import close_match, reopen_match
+from tournaments.services.director import (
+    assign_referee,
+    close_round,
+    reopen_round,
+    set_status,
+    withdraw_team,
+)
+from tournaments.services.errors import Conflict, ServiceError
+from tournaments.services.registration import register_team, register_teams
+from tournaments.services.schedule import generate_round_robin
+
+from . import etags
+from .filters import MatchFilter, RoundFilter, StableOrderingFilter, TeamFilter, TournamentFilter
+from .permissions import ReadOnlyOrAuthenticated, require_director, visible_tournaments
+from .serializers import (
+    AuditSerializer,
+    DealAuditSerializer,
+    GenerateScheduleSerializer,
+    MatchEventSerializer,
+    MatchSerializer,
+    RefereeAssignmentSerializer,
+    RoundSerializer,
+    ScheduleRoundSerializer,
+    ScheduleSerializer,
+    StandingSerializer,
+    StandingsSerializer,
+    StatusSerializer,
+    TeamCreateSerializer,
+    TeamSerializer,
+    TournamentSerializer,
+    TournamentWriteSerializer,
+)
+
+BACKENDS = [filters.DjangoFilterBackend, StableOrderingFilter]
+MATCH_RELATED = ("round", "ns_team", "ew_team", "referee")
+
+
+def match_queryset() -> QuerySet[Match]:
+    return Match.objects.select_related(*MATCH_RELATED)
+
+
+class ApiViewSet(viewsets.GenericViewSet):
+    permission_classes = [ReadOnlyOrAuthenticated]
+    # Every write is JSON: deal entries and house rules are nested objects.
+    parser_classes = [JSONParser]
+    filter_backends = BACKENDS
+    lookup_value_regex = ID_PATTERN
+
+    def answer(self, serializer_class: Any, instance: Any, code: int = 200, **kw: Any) -> Response:
+        return Response(
+            serializer_class(instance, context=self.get_serializer_context(), **kw).data, code
+        )
+
+    def read_input(self, serializer_class: Any, **kw: Any) -> dict[str, Any]:
+        serializer = serializer_class(
+            data=self.request.data, context=self.get_serializer_context(), **kw
+        )
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+
+class TournamentViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    ApiViewSet,
+):
+    """Tournaments: house rules, match points, tie-break order, status; schedule and standings."""
+
+    filterset_class = TournamentFilter
+    ordering_fields = ["starts_on", "name", "created_at", "status"]
+    ordering = ["-starts_on", "name"]
+
+    def get_queryset(self) -> QuerySet[Tournament]:
+        return visible_tournaments(self.request.user)
+
+    def get_serializer_class(self) -> Any:
+        if self.action in ("create", "update", "partial_update"):
+            return TournamentWriteSerializer
+        return TournamentSerializer
+
+    @extend_schema(request=TournamentWriteSerializer, responses={201: TournamentSerializer})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = self.read_input(TournamentWriteSerializer)
+        require_director(request.user, data["club"].pk)
+        tournament = Tournament.objects.create(**data)
+        return self.answer(TournamentSerializer, tournament, status.HTTP_201_CREATED)
+
+    @extend_schema(request=TournamentWriteSerializer, responses=TournamentSerializer)
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        tournament = self.get_object()
+        require_director(request.user, tournament.club_id)
+        serializer = TournamentWriteSerializer(
+            tournament, data=request.data, partial=kwargs.get("partial", False)
+        )
+        serializer.is_valid(raise_exception=True)
+        rules = serializer.validated_data.get("rules")
+        changes_rules = rules is not None and rules != tournament.house_rules.to_json()
+        if changes_rules and Deal.objects.filter(match__tournament=tournament).exists():
+            raise Conflict(
+                _("Deals have been entered: the house rules can no longer change."),
+                field="rules",
+            )
+        serializer.save()
+        return self.answer(TournamentSerializer, tournament)
+
+    @extend_schema(request=TournamentWriteSerializer, responses=TournamentSerializer)
+    def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return self.update(request, *args, partial=True, **kwargs)
+
+    @extend_schema(request=StatusSerializer, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def status(self, request: Request, pk: str | None = None) -> Response:
+        """Move the tournament along draft → open → running → finished (directors)."""
+        tournament = self.get_object()
+        require_director(request.user, tournament.club_id)
+        data = self.read_input(StatusSerializer)
+        set_status(tournament, data["status"], by=request.user)
+        return self.answer(TournamentSerializer, tournament)
+
+    @extend_schema(request=TeamCreateSerializer, responses={201: TeamSerializer(many=True)})
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def teams(self, request: Request, pk: str | None = None) -> Response:
+        """Register one team, or several from `text` (one "Name: First & Second" per line)."""
+        tournament = self.get_object()
+        require_director(request.user, tournament.club_id)
+        data = self.read_input(TeamCreateSerializer)
+        if "text" in data:
+            teams = register_teams(tournament, data["text"])
+        else:
+            teams = [
+                register_team(
+                    tournament,
+                    name=data["name"],
+                    first_player=data["first_player"],
+                    second_player=data["second_player"],
+                    seed=data.get("seed"),
+                )
+            ]
+        return self.answer(TeamSerializer, teams, status.HTTP_201_CREATED, many=True)
+
+    @extend_schema(
+        methods=["GET"],
+        responses={200: ScheduleSerializer, 304: None},
+        parameters=[OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER)],
+    )
+    @extend_schema(
+        methods=["POST"], request=GenerateScheduleSerializer, responses={201: ScheduleSerializer}
+    )
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def schedule(self, request: Request, pk: str | None = None) -> Response:
+        """GET: the rounds and their matches (with an ETag). POST: generate the round robin."""
+        tournament = self.get_object()
+        if request.method == "POST":
+            require_director(request.user, tournament.club_id)
+            data = self.read_input(GenerateScheduleSerializer)
+            generate_round_robin(tournament, by=request.user, draw_lots=data["draw_lots"])
+            tournament.refresh_from_db()
+        etag = etags.schedule_etag(tournament)
+        if request.method == "GET" and (cached := etags.not_modified(request, etag)):
+            return cached
+        rounds = tournament.rounds.order_by("number", "pk").prefetch_related(
+            Prefetch("matches", queryset=match_queryset().order_by("table", "pk"))
+        )
+        body = {
+            "tournament": tournament.pk,
+            "change": tournament.change_seq,
+            "rounds": ScheduleRoundSerializer(rounds, many=True).data,
+        }
+        code = status.HTTP_201_CREATED if request.method == "POST" else status.HTTP_200_OK
+        return etags.tagged(Response(body, code), etag)
+
+    @extend_schema(
+        responses={200: StandingsSerializer, 304: None},
+        parameters=[
+            OpenApiParameter(
+                "after_round",
+                OpenApiTypes.INT,
+                description=_("The standings after this round (default: the latest)."),
+            ),
+            OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER),
+        ],
+    )
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        """The stored standings, latest or after round `after_round`, and how fresh they are."""
+        tournament = self.get_object()
+        after_round = self._after_round(request)
+        etag = etags.standings_etag(tournament, after_round)
+        if cached := etags.not_modified(request, etag):
+            return cached
+        rounds = sorted(
+            set(
+                Standing.objects.filter(tournament=tournament).values_list(
+                    "round_number", flat=True
+                )
+            )
+        )
+        shown = after_round if after_round is not None else (rounds[-1] if rounds else None)
+        lines = (
+            Standing.objects.filter(tournament=tournament, round_number=shown)
+            .select_related("team")
+            .order_by("rank", "team__seed", "pk")
+        )
+        body = {
+            "tournament": tournament.pk,
+            "after_round": shown,
+            "rounds": rounds,
+            "computed_at": tournament.standings_computed_at,
+            "change": tournament.standings_seq,
+            "latest_change": tournament.change_seq,
+            "up_to_date": tournament.standings_seq >= tournament.change_seq,
+            "results": StandingSerializer(lines if shown is not None else [], many=True).data,
+        }
+        return etags.tagged(Response(StandingsSerializer(body).data), etag)
+
+    @staticmethod
+    def _after_round(request: Request) -> int | None:
+        raw = request.query_params.get("after_round")
+        if raw in (None, ""):
+            return None
+        if not raw.isdigit() or len(raw) > 5:
+            raise ServiceError(_("after_round must be a round number."), field="after_round")
+        return int(raw)
+
+
+class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
+    """Teams of the tournaments one may see; directors withdraw them."""
+
+    serializer_class = TeamSerializer
+    filterset_class = TeamFilter
+    ordering_fields = ["seed", "name"]
+    ordering = ["tournament", "seed"]
+
+    def get_queryset(self) -> QuerySet[Team]:
+        return Team.objects.filter(
+            tournament__in=visible_tournaments(self.request.user)
+        ).select_related("first_player", "second_player")
+
+    @extend_schema(request=None, responses=TeamSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """Withdraw the team: its unplayed matches become byes for the opponents."""
+        team = self.get_object()
+        require_director(request.user, team.tournament.club_id)
+        withdraw_team(team, by=request.user)
+        team.refresh_from_db()
+        return self.answer(TeamSerializer, team)
+
+
+class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
+    """Rounds of the schedule; directors close and reopen them (with their matches)."""
+
+    serializer_class = RoundSerializer
+    filterset_class = RoundFilter
+    ordering_fields = ["number"]
+    ordering = ["tournament", "number"]
+
+    def get_queryset(self) -> QuerySet[Round]:
+        return Round.objects.filter(tournament__in=visible_tournaments(self.request.user))
+
+    def _director_action(self, service: Any) -> Response:
+        round = self.get_object()
+        require_director(self.request.user, round.tournament.club_id)
+        round = service(round, by=self.request.user)
+        return self.answer(RoundSerializer, round)
+
+    @extend_schema(request=None, responses=RoundSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def close(self, request: Request, pk: str | None = None) -> Response:
+        """Close the round and its matches: referees can no longer change their deals."""
+        return self._director_action(close_round)
+
+    @extend_schema(request=None, responses=RoundSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def reopen(self, request: Request, pk: str | None = None) -> Response:
+        """Reopen the round and its matches."""
+        return self._director_action(reopen_round)
+
+
+class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
+    """Matches: teams, table, referee, state, totals, pot, winner; directors manage them."""
+
+    serializer_class = MatchSerializer
+    filterset_class = MatchFilter
+    ordering_fields = ["table", "round__number", "status", "updated_at"]
+    ordering = ["tournament", "round__number", "table"]
+
+    def get_queryset(self) -> QuerySet[Match]:
+        return match_queryset().filter(tournament__in=visible_tournaments(self.request.user))
+
+    def _director_match(self) -> Match:
+        match = self.get_object()
+        require_director(self.request.user, match.tournament.club_id)
+        return match
+
+    def _fresh(self, match: Match) -> Response:
+        return self.answer(MatchSerializer, match_queryset().get(pk=match.pk))
+
+    @extend_schema(request=None, responses=MatchSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def close(self, request: Request, pk: str | None = None) -> Response:
+        """Close the match: read-only for its referee until a director reopens it."""
+        match = self._director_match()
+        close_match(match, by=request.user)
+        return self._fresh(match)
+
+    @extend_schema(request=None, responses=MatchSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def reopen(self, request: Request, pk: str | None = None) -> Response:
+        """Reopen a closed match, so its referee may correct it again."""
+        match = self._director_match()
+        reopen_match(match, by=request.user)
+        return self._fresh(match)
+
+    @extend_schema(request=RefereeAssignmentSerializer, responses=MatchSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def referee(self, request: Request, pk: str | None = None) -> Response:
+        """Assign the match's referee (a referee or director of the club), or none with null."""
+        match = self._director_match()
+        user_id = self.read_input(RefereeAssignmentSerializer)["referee"]
+        referee = None
+        if user_id is not None:
+            referee = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+            if referee is None:
+                raise ServiceError(
+                    _("There is no active user %(id)s.") % {"id": user_id}, field="referee"
+                )
+        assign_referee(match, referee, by=request.user)
+        return self._fresh(match)
+
+    @extend_schema(responses=AuditSerializer)
+    @action(detail=True, methods=["get"], filter_backends=[])
+    def audit(self, request: Request, pk: str | None = None) -> Response:
+        """Every change of the match's deals and every director action on it (directors)."""
+        match = self._director_match()
+        deals = match.audit.select_related("by").order_by("at", "pk")
+        events = match.events.select_related("by").order_by("at", "pk")
+        return Response(
+            {
+                "match": match.pk,
+                "deals": DealAuditSerializer(deals, many=True).data,
+                "director_actions": MatchEventSerializer(events, many=True).data,
+            }
+        )
+
+
+def find_match(request: Request, match_pk: Any) -> Match:
+    """The match if the user may see its tournament, else 404 (private ones do not leak)."""
+    return get_object_or_404(
+        match_queryset().select_related("tournament"),
+        pk=match_pk,
+        tournament__in=visible_tournaments(request.user),
+    )
