@@ -109,6 +109,8 @@ def declaration_problems(
         return [
             problem("declarations_off", _path(team, pos), value=str(d)) for team, pos, d in placed
         ]
+    if plainly_sound(deal):
+        return []
     found: list[Problem] = []
     sound = [p for p in placed if not _shape_problem(p, found)]
     found.extend(four_problems(sound))
@@ -120,6 +122,42 @@ def declaration_problems(
         highest = rules.declaration_comparison is DeclarationComparison.HIGHEST
         found.extend(missing_detail_problems(sound, highest))
     return found
+
+
+def plainly_sound(deal: Deal) -> bool:
+    """The usual case, checked fast: every declaration exact and no card needed twice.
+
+    False sends the deal through the detailed checks, which say what is wrong (if anything).
+    """
+    seqs_seen = fours_seen = 0
+    held = [0, 0]
+    seq_cards = [0, 0]
+    four_cards = [0, 0]
+    for i, team in enumerate((Team.NS, Team.EW)):
+        for d in deal.declarations.get(team, ()):
+            cards = d.cards
+            if not cards:
+                return False
+            if type(d) is Sequence:
+                if cards & seqs_seen:
+                    return False
+                seqs_seen |= cards
+                seq_cards[i] |= cards
+            else:
+                if cards & fours_seen:
+                    return False
+                fours_seen |= cards
+                four_cards[i] |= cards
+            held[i] |= cards
+    if seq_cards[0] & four_cards[1] or seq_cards[1] & four_cards[0]:
+        return False
+    if held[0].bit_count() > TEAM_HAND or held[1].bit_count() > TEAM_HAND:
+        return False
+    if deal.belote is not None and deal.trump is not None:
+        other = held[1] if deal.belote is Team.NS else held[0]
+        if other & (card_bit(Rank.KING, deal.trump) | card_bit(Rank.QUEEN, deal.trump)):
+            return False
+    return True
 
 
 def _shape_problem(placed: Placed, found: list[Problem]) -> bool:

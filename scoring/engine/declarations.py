@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from collections.abc import Sequence as Seq
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import RANKS, SEQUENCE_STRENGTH, SUITS, Rank, Suit, card_bit
 
@@ -36,6 +36,12 @@ class Sequence:
     length: int
     top: Rank | None = None
     suit: Suit | None = None
+    # The exact cards it uses, 0 when top or suit is unknown or the sequence cannot exist.
+    cards: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        masks = POSSIBLE_MASKS.get((self.length, self.top, self.suit), ())
+        object.__setattr__(self, "cards", masks[0] if len(masks) == 1 and self.top else 0)
 
     @property
     def points(self) -> int:
@@ -61,6 +67,12 @@ class Four:
     """Four cards of one rank."""
 
     rank: Rank
+    # Its four cards, 0 for sevens and eights, which count nothing.
+    cards: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        worth = self.rank in FOUR_POINTS
+        object.__setattr__(self, "cards", FOUR_MASKS.get(self.rank, 0) if worth else 0)
 
     @property
     def points(self) -> int:
