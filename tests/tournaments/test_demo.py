@@ -1,0 +1,109 @@
+"""The demo command: what it creates, that it runs once, that its deals agree with the engine."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.contrib.auth import authenticate
+from django.core.management import call_command
+
+from club.models import Club, Membership, Player
+from scoring.engine import Team as Side
+from scoring.engine import codec, play_match
+from tournaments.models import Deal, Match, Round, Team, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo():  # type: ignore[no-untyped-def]
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    return out.getvalue()
+
+
+def counts() -> dict[str, int]:
+    models = [Club, Player, Membership, Tournament, Team, Round, Match, Deal]
+    return {m.__name__: m.objects.count() for m in models}
+
+
+def test_it_creates_a_club_with_staff_and_an_eight_team_tournament(demo):
+    club = Club.objects.get(slug="belote-lyon")
+    assert "belote-lyon" not in demo and "director" in demo
+    assert club.players.count() >= 20
+    roles = dict(
+        Membership.objects.filter(club=club, player__user__isnull=False).values_list(
+            "player__user__username", "role"
+        )
+    )
+    assert roles == {"director": "director", "referee1": "referee", "referee2": "referee"}
+    tournament = club.tournaments.get()
+    assert tournament.is_public and tournament.status == Tournament.Status.RUNNING
+    assert tournament.teams.count() == 8
+    assert tournament.rounds.count() == 7
+    assert Match.objects.filter(tournament=tournament).count() == 28
+
+
+def test_the_logins_of_the_readme_work(demo):
+    assert authenticate(username="director", password="belote-director") is not None
+    assert authenticate(username="referee1", password="belote-referee") is not None
+    assert authenticate(username="referee2", password="belote-referee") is not None
+
+
+def test_three_rounds_are_played_and_every_match_has_a_referee(demo):
+    tournament = Tournament.objects.get(slug="tournoi-automne-2026")
+    matches = Match.objects.filter(tournament=tournament)
+    assert all(m.referee is not None for m in matches)
+    played = matches.filter(round__number__lte=3)
+    assert set(played.values_list("status", flat=True)) == {Match.Status.FINISHED}
+    assert not matches.filter(round__number__gt=3).exclude(status=Match.Status.SCHEDULED).exists()
+    assert not Deal.objects.filter(match__round__number__gt=3).exists()
+    assert list(tournament.rounds.filter(is_closed=True).values_list("number", flat=True)) == [1, 2]
+
+
+def test_running_it_twice_does_not_duplicate(demo):
+    before = counts()
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    assert counts() == before
+    assert "already" in out.getvalue()
+
+
+def test_the_stored_deals_agree_with_the_engines_replay(demo):
+    for match in Match.objects.filter(deal_count__gt=0).prefetch_related("deals"):
+        deals = list(match.deals.order_by("number"))
+        assert [d.number for d in deals] == list(range(1, len(deals) + 1))
+        replay = play_match(
+            match.tournament.rules or None, match.first_dealer, [d.entry for d in deals]
+        )
+        assert replay.over
+        assert (match.ns_total, match.ew_total) == (replay.totals[Side.NS], replay.totals[Side.EW])
+        assert match.winner == getattr(replay.winner, "value", replay.winner)
+        assert match.deal_count == len(deals)
+        for deal, played in zip(deals, replay.deals, strict=True):
+            assert deal.result == codec.result_to_json(played.result)
+            assert deal.dealer == played.dealer.value
+            assert (deal.ns_score, deal.ew_score) == (
+                played.result.score[Side.NS],
+                played.result.score[Side.EW],
+            )
+            assert deal.entered_by == match.referee
+
+
+def test_it_is_deterministic(demo):
+    first = list(
+        Deal.objects.order_by("match__round__number", "match__table", "number").values_list(
+            "entry", flat=True
+        )
+    )
+    # Matches protect their teams: rounds go first, then the club takes the rest along.
+    Round.objects.all().delete()
+    Club.objects.all().delete()
+    call_command("load_demo", stdout=io.StringIO())
+    again = list(
+        Deal.objects.order_by("match__round__number", "match__table", "number").values_list(
+            "entry", flat=True
+        )
+    )
+    assert again == first
