@@ -117,7 +117,7 @@ def declaration_problems(
     found.extend(overlap_problems(sound))
     if deal.belote is not None and deal.trump is not None:
         found.extend(belote_card_problems(sound, deal.belote, deal.trump))
-    found.extend(hand_size_problems(sound))
+    found.extend(hand_size_problems(sound, deal))
     if not found:
         highest = rules.declaration_comparison is DeclarationComparison.HIGHEST
         found.extend(missing_detail_problems(sound, highest))
@@ -151,13 +151,13 @@ def plainly_sound(deal: Deal) -> bool:
             held[i] |= cards
     if seq_cards[0] & four_cards[1] or seq_cards[1] & four_cards[0]:
         return False
-    if held[0].bit_count() > TEAM_HAND or held[1].bit_count() > TEAM_HAND:
-        return False
     if deal.belote is not None and deal.trump is not None:
-        other = held[1] if deal.belote is Team.NS else held[0]
-        if other & (card_bit(Rank.KING, deal.trump) | card_bit(Rank.QUEEN, deal.trump)):
+        ours, other = (0, 1) if deal.belote is Team.NS else (1, 0)
+        king_queen = card_bit(Rank.KING, deal.trump) | card_bit(Rank.QUEEN, deal.trump)
+        if held[other] & king_queen:
             return False
-    return True
+        held[ours] |= king_queen
+    return held[0].bit_count() <= TEAM_HAND and held[1].bit_count() <= TEAM_HAND
 
 
 def _shape_problem(placed: Placed, found: list[Problem]) -> bool:
@@ -252,13 +252,16 @@ def belote_card_problems(placed: list[Placed], belote: Team, trump: Suit) -> lis
     return found
 
 
-def hand_size_problems(placed: list[Placed]) -> list[Problem]:
-    """A team holds 16 cards; a four may share a card with a sequence of the same team."""
+def hand_size_problems(placed: list[Placed], deal: Deal) -> list[Problem]:
+    """A team holds 16 cards; a four may share a card with a sequence of the same team,
+    and belote shows the king and queen of trump too."""
     found = []
     for team in (Team.NS, Team.EW):
         ours = [d for t, _, d in placed if t is team]
         fours = [d for d in ours if isinstance(d, Four)]
         known = 0
+        if deal.belote is team and deal.trump is not None:
+            known = card_bit(Rank.KING, deal.trump) | card_bit(Rank.QUEEN, deal.trump)
         for four in fours:
             known |= FOUR_MASKS[four.rank]
         unplaced = 0

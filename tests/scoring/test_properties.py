@@ -15,6 +15,7 @@ from scoring.engine import (
     score_deal,
     validate_deal,
 )
+from scoring.engine.checks import four_problems, hand_size_problems, overlap_problems, plainly_sound
 
 from .helpers import four, moved_one_seat, real_deal, swapped
 
@@ -233,3 +234,16 @@ def test_a_real_deal_made_invalid_is_always_reported(rng, data):
     else:
         deal["declarations"]["NS"].append(four(data.draw(st.sampled_from(["7", "8", "Z"]))))
     assert assert_reported_or_scored(deal)
+
+
+@few
+@given(randoms)
+def test_the_fast_check_agrees_with_the_detailed_checks(rng):
+    deal = codec.parse_deal(dealt(rng))
+    placed = [
+        (team, i, d) for team in (NS, EW) for i, d in enumerate(deal.declarations.get(team, ()))
+    ]
+    assert plainly_sound(deal)
+    assert overlap_problems(placed) == []
+    assert hand_size_problems(placed, deal) == []
+    assert four_problems(placed) == []

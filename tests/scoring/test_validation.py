@@ -204,6 +204,13 @@ def test_a_team_cannot_show_more_than_sixteen_cards():
     assert "18" in validate_deal(deal)[0].message
 
 
+def test_the_king_and_queen_of_belote_count_in_the_sixteen_cards():
+    fours = [four("J"), four("9"), four("A"), four("T")]
+    assert problems_of(entry("N", "H", ns=100, NS=fours)) == []
+    deal = entry("N", "H", ns=100, belote="NS", NS=fours)
+    assert problems_of(deal) == [("too_many_cards", "declarations.NS")]
+
+
 def test_declarations_are_refused_when_the_tournament_plays_without_them():
     deal = entry(ns=100, belote="NS", NS=[seq(3, "K", "S")], EW=[four("J")])
     assert problems_of(deal, {"declarations": False}) == [
