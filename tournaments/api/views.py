@@ -253,7 +253,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
 
     serializer_class = TeamSerializer
     filterset_class = TeamFilter
-    ordering_fields = ["seed", "name"]
+    ordering_fields = ["seed", "name", "withdrawn"]
     ordering = ["tournament", "seed"]
 
     def get_queryset(self) -> QuerySet[Team]:
