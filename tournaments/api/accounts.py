@@ -13,7 +13,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -25,6 +24,7 @@ from tournaments.models import Match
 from tournaments.services.errors import NotAllowed
 from tournaments.services.registration import register_players
 
+from .parsers import SafeJSONParser
 from .permissions import ReadOnlyOrAuthenticated, director_club_ids, require_director
 from .serializers import DirectorRegistrationSerializer, TokenSerializer
 
@@ -50,7 +50,7 @@ class TokenView(APIView):
     """A director issues a referee's API token (a new key each time, the old one revoked)."""
 
     permission_classes = [ReadOnlyOrAuthenticated]
-    parser_classes = [JSONParser]
+    parser_classes = [SafeJSONParser]
 
     @extend_schema(request=TokenSerializer, responses={201: TokenSerializer})
     def post(self, request: Request) -> Response:
@@ -88,7 +88,7 @@ class ClubPlayersView(APIView):
     """A director registers players into the club, one name per line."""
 
     permission_classes = [ReadOnlyOrAuthenticated]
-    parser_classes = [JSONParser]
+    parser_classes = [SafeJSONParser]
 
     @extend_schema(
         parameters=[OpenApiParameter("club_id", OpenApiTypes.INT, OpenApiParameter.PATH)],

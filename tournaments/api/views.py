@@ -14,7 +14,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -34,6 +33,7 @@ from tournaments.services.schedule import generate_round_robin
 
 from . import etags
 from .filters import MatchFilter, RoundFilter, StableOrderingFilter, TeamFilter, TournamentFilter
+from .parsers import SafeJSONParser
 from .permissions import ReadOnlyOrAuthenticated, require_director, visible_tournaments
 from .serializers import (
     AuditSerializer,
@@ -65,7 +65,7 @@ def match_queryset() -> QuerySet[Match]:
 class ApiViewSet(viewsets.GenericViewSet):
     permission_classes = [ReadOnlyOrAuthenticated]
     # Every write is JSON: deal entries and house rules are nested objects.
-    parser_classes = [JSONParser]
+    parser_classes = [SafeJSONParser]
     filter_backends = BACKENDS
     lookup_value_regex = ID_PATTERN
 
