@@ -166,27 +166,45 @@ def _sum_points(decls: Iterable[Declaration]) -> int:
     return sum(d.points for d in decls)
 
 
+def _team_bests(
+    decls: Seq[Declaration], trump: Suit | None
+) -> tuple[tuple[int, int, bool] | None, int, int, int]:
+    """Best sequence key, sequence points, best four, four points: one pass, as it runs per deal."""
+    best_seq: tuple[int, int, bool] | None = None
+    seq_points = four_best = four_points = 0
+    for d in decls:
+        if type(d) is Sequence:
+            key = sequence_key(d, trump)
+            if best_seq is None or key > best_seq:
+                best_seq = key
+            seq_points += SEQUENCE_POINTS[d.length]
+        else:
+            order = FOUR_ORDER.get(d.rank, 0)  # type: ignore[union-attr]
+            if order > four_best:
+                four_best = order
+            four_points += d.points
+    return best_seq, seq_points, four_best, four_points
+
+
 def scored_declarations(
     ns: Seq[Declaration], ew: Seq[Declaration], trump: Suit | None, highest: bool
 ) -> tuple[int, int]:
     """Points each team scores for its declarations (§4), belote aside."""
     if highest:
         return _scored_by_highest(ns, ew, trump)
-    ns_seq = [d for d in ns if isinstance(d, Sequence)]
-    ew_seq = [d for d in ew if isinstance(d, Sequence)]
+    ns_seq, ns_seq_points, ns_four, ns_four_points = _team_bests(ns, trump)
+    ew_seq, ew_seq_points, ew_four, ew_four_points = _team_bests(ew, trump)
     ns_total = ew_total = 0
-    winner = _winner(best_sequence(ns_seq, trump), best_sequence(ew_seq, trump))
+    winner = _winner(ns_seq, ew_seq)
     if winner == 0:
-        ns_total += _sum_points(ns_seq)
+        ns_total += ns_seq_points
     elif winner == 1:
-        ew_total += _sum_points(ew_seq)
-    ns_four = [d for d in ns if isinstance(d, Four)]
-    ew_four = [d for d in ew if isinstance(d, Four)]
-    winner = _winner(best_four(ns_four) or None, best_four(ew_four) or None)
+        ew_total += ew_seq_points
+    winner = _winner(ns_four or None, ew_four or None)
     if winner == 0:
-        ns_total += _sum_points(ns_four)
+        ns_total += ns_four_points
     elif winner == 1:
-        ew_total += _sum_points(ew_four)
+        ew_total += ew_four_points
     return ns_total, ew_total
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from .cards import BELOTE_POINTS, DEAL_VALUE, SEAT_TEAM, Team
@@ -16,6 +17,11 @@ from .rules import DeclarationComparison, LitigeRule, Rounding, Rules, rules_pro
 Entry = Deal | Mapping[str, Any]
 RulesLike = Rules | Mapping[str, Any] | None
 
+_BELOTE_POINTS = {None: (0, 0), Team.NS: (BELOTE_POINTS, 0), Team.EW: (0, BELOTE_POINTS)}
+# Shared read-only mappings: most deals write no declarations and one belote at most.
+_BELOTE: dict[Team | None, Mapping[Team, int]] = {
+    team: MappingProxyType({Team.NS: ns, Team.EW: ew}) for team, (ns, ew) in _BELOTE_POINTS.items()
+}
 THROWN_IN = DealResult(Outcome.THROWN_IN, None, ZERO, ZERO, ZERO, ZERO, 0, ZERO, None)
 
 
@@ -81,8 +87,7 @@ def deal_result(deal: Deal, rules: Rules) -> DealResult:
         )
     else:
         decl_ns = decl_ew = 0
-    belote_ns = BELOTE_POINTS if deal.belote is Team.NS else 0
-    belote_ew = BELOTE_POINTS if deal.belote is Team.EW else 0
+    belote_ns, belote_ew = _BELOTE_POINTS[deal.belote]
     if taker is Team.NS:
         c_t, d_t, b_t, d_d, b_d = cards_ns, decl_ns, belote_ns, decl_ew, belote_ew
     else:
@@ -113,8 +118,8 @@ def deal_result(deal: Deal, rules: Rules) -> DealResult:
         outcome,
         capot,
         {Team.NS: cards_ns, Team.EW: cards_ew},
-        {Team.NS: decl_ns, Team.EW: decl_ew},
-        {Team.NS: belote_ns, Team.EW: belote_ew},
+        {Team.NS: decl_ns, Team.EW: decl_ew} if decl_ns or decl_ew else ZERO,
+        _BELOTE[deal.belote],
         score,
         pot_in,
         ZERO,
