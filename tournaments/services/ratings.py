@@ -1,0 +1,109 @@
+"""Hands a club's finished matches and final places to club.ratings and stores the result.
+
+club/ never imports tournaments/ (design.md): this module reads the tournaments' rows and
+turns them into the plain records that the pure rating functions take.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from club.ratings import (
+    MatchRecord,
+    Placing,
+    compute_ratings,
+    compute_season_table,
+)
+from club.services import store_rankings
+
+from ..models import Match, Standing, Tournament
+
+log = logging.getLogger(__name__)
+
+
+def _winner(winner: str, ns_total: int, ew_total: int) -> str:
+    if winner:
+        return winner
+    # A finished match without a stored winner (closed early): decided by its totals.
+    if ns_total == ew_total:
+        return "draw"
+    return "NS" if ns_total > ew_total else "EW"
+
+
+def match_records(club_id: int) -> list[MatchRecord]:
+    """Every finished match (byes excluded) of the club's tournaments, in one query."""
+    rows = (
+        Match.objects.filter(
+            tournament__club_id=club_id,
+            status=Match.Status.FINISHED,
+            ew_team__isnull=False,
+        )
+        .order_by()
+        .values_list(
+            "id",
+            "finished_at",
+            "updated_at",
+            "tournament__starts_on",
+            "tournament_id",
+            "ns_team__first_player_id",
+            "ns_team__second_player_id",
+            "ew_team__first_player_id",
+            "ew_team__second_player_id",
+            "winner",
+            "ns_total",
+            "ew_total",
+        )
+    )
+    return [
+        MatchRecord(
+            match_id=r[0],
+            played_at=r[1] or r[2],
+            season=r[3].year,
+            tournament_id=r[4],
+            ns_players=(r[5], r[6]),
+            ew_players=(r[7], r[8]),
+            winner=_winner(r[9], r[10], r[11]),
+        )
+        for r in rows
+    ]
+
+
+def final_placings(club_id: int) -> list[Placing]:
+    """Each player's place in the last standings of every finished tournament of the club."""
+    last_round = (
+        Standing.objects.filter(tournament_id=OuterRef("tournament_id"))
+        .order_by("-round_number")
+        .values("round_number")[:1]
+    )
+    rows = (
+        Standing.objects.filter(
+            tournament__club_id=club_id,
+            tournament__status=Tournament.Status.FINISHED,
+            round_number=Subquery(last_round),
+        )
+        .order_by()
+        .values_list(
+            "tournament_id",
+            "tournament__starts_on",
+            "rank",
+            "team__first_player_id",
+            "team__second_player_id",
+        )
+    )
+    return [
+        Placing(season=starts_on.year, tournament_id=tid, player_id=player, place=rank)
+        for tid, starts_on, rank, first, second in rows
+        for player in (first, second)
+    ]
+
+
+def recompute_ratings(club_id: int) -> None:
+    """Rebuild the club's ratings, rating history and season table from scratch."""
+    records = match_records(club_id)
+    ratings, steps = compute_ratings(records)
+    season = compute_season_table(records, final_placings(club_id))
+    store_rankings(club_id, ratings, steps, season, computed_at=timezone.now())
+    log.info("ratings of club %s recomputed from %s matches", club_id, len(records))
