@@ -95,23 +95,26 @@ class RoundAdmin(admin.ModelAdmin):
         formset.save_m2m()
 
 
+DEAL_COLUMNS = (
+    "number",
+    "dealer",
+    "outcome",
+    "taker_side",
+    "ns_score",
+    "ew_score",
+    "pot_in",
+    "entered_by",
+)
+
+
 class DealInline(admin.TabularInline):
     """Deals are entered through the referee sheet or the API, which replay the match."""
 
     model = Deal
     extra = 0
     can_delete = False
-    fields = [
-        "number",
-        "dealer",
-        "outcome",
-        "taker_side",
-        "ns_score",
-        "ew_score",
-        "pot_in",
-        "entered_by",
-    ]
-    readonly_fields = fields
+    fields = DEAL_COLUMNS
+    readonly_fields = DEAL_COLUMNS
 
     def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
         return False

@@ -136,7 +136,7 @@ def load_demo(rng: random.Random) -> Tournament:
     set_status(tournament, Tournament.Status.RUNNING, by=director)
     for round in rounds:
         for match in round.matches.filter(ew_team__isnull=False).order_by("table"):
-            referee = referees[(match.table - 1) % len(referees)]
+            referee = referees[((match.table or 1) - 1) % len(referees)]
             assign_referee(match, referee, by=director)
     for round in rounds[:ROUNDS_PLAYED]:
         for match in round.matches.filter(ew_team__isnull=False).order_by("table"):
