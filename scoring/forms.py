@@ -14,6 +14,7 @@ from scoring.engine import Problem, Rank, Rules, Seat, Suit, Team, parse_rules, 
 from scoring.engine.cards import DEAL_VALUE
 from scoring.engine.declarations import FOUR_POINTS, SEQUENCE_POINTS
 
+ALL_PASSED = "pass"  # the taker choice of a thrown-in deal; the entry says `taker: null`
 DECLARATION_SLOTS = 4  # per team: more than four declarations of one team cannot fit in 16 cards
 TEAMS = (Team.NS, Team.EW)
 
@@ -33,6 +34,8 @@ RANK_NAMES = {
     Rank.KING: _("king"),
     Rank.ACE: _("ace"),
 }
+RANK_SHORT = {Rank.TEN: "10"}
+RANK_SHORT.update({r: r.value for r in Rank if r is not Rank.TEN})
 SEQUENCE_NAMES = {3: _("tierce"), 4: _("fifty"), 5: _("hundred")}
 FOUR_NAMES = {
     Rank.JACK: _("four jacks"),
@@ -103,8 +106,12 @@ class DealForm(forms.Form):
     `seats` maps each seat code to the player's name; `team_names` maps NS/EW to team names.
     """
 
+    # Required so that a forgotten taker is not read as "all passed": that must be chosen.
     taker = forms.ChoiceField(
-        label=_("Taker"), required=False, widget=forms.RadioSelect, choices=()
+        label=_("Taker"),
+        widget=forms.RadioSelect,
+        choices=(),
+        error_messages={"required": _("Choose the taker, or “All passed”.")},
     )
     trump = forms.ChoiceField(
         label=_("Trump"),
@@ -149,7 +156,7 @@ class DealForm(forms.Form):
         self.team_names = dict(team_names or {})
         self.fields["taker"].choices = [
             *[(s.value, f"{seats.get(s.value, s.value)} ({s.value})") for s in Seat],
-            ("", _("All passed: thrown in")),
+            (ALL_PASSED, _("All passed: thrown in")),
         ]
         teams = _team_choices(team_names)
         self.fields["points_team"].choices = teams
@@ -194,19 +201,21 @@ class DealForm(forms.Form):
         ]
 
     @property
-    def quick_declarations(self) -> list[tuple[str, Any]]:
-        """The buttons that add a declaration in one tap: tierce, fifty, hundred, each four."""
-        return [
-            (k, v)
-            for k, v in declaration_kinds()
-            if k in ("seq3", "seq4", "seq5") or k.startswith("four")
+    def quick_declarations(self) -> list[tuple[str, Any, Any]]:
+        """Buttons adding a declaration in one tap: tierce, fifty, hundred, each four (short
+        label, full label for screen readers)."""
+        kinds = dict(declaration_kinds())
+        quick = [(f"seq{n}", SEQUENCE_NAMES[n], kinds[f"seq{n}"]) for n in SEQUENCE_NAMES]
+        quick += [
+            (f"four{r.value}", f"4×{RANK_SHORT[r]}", kinds[f"four{r.value}"]) for r in FOUR_POINTS
         ]
+        return quick
 
     @staticmethod
     def initial_from_entry(entry: Mapping[str, Any]) -> dict[str, Any]:
         """Form initial data from a stored §8 entry (for a correction)."""
         initial: dict[str, Any] = {
-            "taker": entry.get("taker") or "",
+            "taker": entry.get("taker") or ALL_PASSED,
             "trump": entry.get("trump") or "",
             "capot": entry.get("capot") or "",
             "belote": entry.get("belote") or "",
@@ -254,7 +263,8 @@ class DealForm(forms.Form):
 
     def build_entry(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The §8 entry of what was typed: every field typed is passed on, for the engine to judge."""
-        entry: dict[str, Any] = {"taker": data.get("taker") or None}
+        taker = data.get("taker")
+        entry: dict[str, Any] = {"taker": None if taker in (None, "", ALL_PASSED) else taker}
         for name in ("trump", "capot", "belote"):
             if data.get(name):
                 entry[name] = data[name]
@@ -267,10 +277,12 @@ class DealForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if self.errors:  # a field could not even be read (letters for points): say that first
+        if "taker" in self.errors:  # without a taker every other answer would be misread
             return data
+        unreadable = set(self.errors)  # letters for points, say: that error is enough there
         entry = self.build_entry(data)
-        self.attach(validate_deal(entry, self.rules))
+        problems = validate_deal(entry, self.rules)
+        self.attach(p for p in problems if self._field_of(p.path) not in unreadable)
         if not self.errors:
             self.entry = entry
         return data

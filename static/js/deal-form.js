@@ -76,7 +76,7 @@
   function showTaken() {
     var checked = form.querySelector("input[name=taker]:checked");
     var hasErrors = taken && taken.querySelector(".field-error");
-    if (taken) taken.hidden = !!(checked && checked.value === "" && !hasErrors);
+    if (taken) taken.hidden = !!(checked && checked.value === "pass" && !hasErrors);
   }
   form.querySelectorAll("input[name=taker]").forEach(function (r) {
     r.addEventListener("change", showTaken);

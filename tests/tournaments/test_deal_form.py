@@ -24,7 +24,7 @@ def test_a_made_deal_builds_the_entry_of_the_contract():
 
 
 def test_all_passed_is_a_thrown_in_deal():
-    f = form({"taker": "", "points_team": "NS"})
+    f = form({"taker": "pass", "points_team": "NS"})
     assert f.is_valid(), f.errors
     assert f.entry == {"taker": None}
 
@@ -81,7 +81,7 @@ def test_declarations_in_a_tournament_without_them_are_refused_at_the_slot():
 
 
 def test_the_dealer_must_take_refuses_a_thrown_in_deal_at_the_taker():
-    f = form({"taker": ""}, rules=Rules.parse({"all_pass": "dealer_must_take"}))
+    f = form({"taker": "pass"}, rules=Rules.parse({"all_pass": "dealer_must_take"}))
     assert not f.is_valid()
     assert "taker" in f.errors
 
@@ -105,6 +105,19 @@ def test_a_problem_without_a_field_is_a_form_error_naming_its_path():
     f.is_valid()
     f.attach([Problem("too_many_cards", "declarations.NS", "Too many cards.")])
     assert any("declarations.NS" in e for e in f.non_field_errors())
+
+
+def test_a_forgotten_taker_is_not_read_as_all_passed():
+    f = form({"trump": "H", "points_team": "NS", "cards": "90"})
+    assert not f.is_valid()
+    assert list(f.errors) == ["taker"]
+
+
+def test_letters_for_points_and_an_engine_problem_elsewhere_are_both_shown():
+    f = form({"taker": "N", "points_team": "NS", "cards": "abc"})
+    assert not f.is_valid()
+    assert set(f.errors) == {"cards", "trump"}
+    assert len(f.errors["cards"]) == 1
 
 
 def test_initial_from_entry_reads_a_stored_entry_back():

@@ -1,0 +1,82 @@
+"""Browser fixtures: Debian's chromium driven by Playwright; skipped where chromium is missing.
+
+Use `page` (a desktop-sized page; mark a test `@pytest.mark.phone` for 360x740) or `phone_page`,
+and `screenshot(page, "name")` to save artifacts/screenshots/<name>.png.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; Django's ORM calls from the
+# test itself (fixtures, assertions) are still plain synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+requires_chromium = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason=f"needs Debian's chromium at {CHROMIUM}"
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "phone: run the browser page at 360x740")
+
+
+@pytest.fixture(scope="session")
+def chromium_browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"needs Debian's chromium at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def _new_page(browser: Any, viewport: dict[str, int]) -> Iterator[Any]:
+    context = browser.new_context(viewport=viewport, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def page(chromium_browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    phone = request.node.get_closest_marker("phone") is not None
+    yield from _new_page(chromium_browser, PHONE if phone else DESKTOP)
+
+
+@pytest.fixture
+def phone_page(chromium_browser: Any) -> Iterator[Any]:
+    yield from _new_page(chromium_browser, PHONE)
+
+
+@pytest.fixture
+def screenshot() -> Callable[[Any, str], Path]:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page: Any, name: str) -> Path:
+        path = SCREENSHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
