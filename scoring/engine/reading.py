@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any, TypeGuard
 
 from .cards import Rank, Seat, Suit, Team
 from .deal import Deal, Points
@@ -12,6 +13,10 @@ from .messages import problem
 from .problems import Problem
 
 DEAL_FIELDS = ("taker", "trump", "points", "capot", "belote", "declarations")
+_DEAL_KEYS = frozenset(DEAL_FIELDS)
+_POINTS_KEYS = frozenset({"team", "cards"})
+_SEQUENCE_KEYS = frozenset({"type", "length", "top", "suit"})
+_FOUR_KEYS = frozenset({"type", "rank"})
 _SEATS: dict[str, Seat] = {s.value: s for s in Seat}
 _TEAMS: dict[str, Team] = {t.value: t for t in Team}
 _SUITS: dict[str, Suit] = {s.value: s for s in Suit}
@@ -47,9 +52,16 @@ def _integer(raw: object, path: str, found: list[Problem]) -> int | None:
     return raw
 
 
+def _is_mapping(obj: object) -> TypeGuard[Mapping[Any, Any]]:
+    # An exact dict first: the ABC check is slow, and JSON gives dicts.
+    return type(obj) is dict or isinstance(obj, Mapping)
+
+
 def _unknown_fields(
-    obj: Mapping[object, object], known: tuple[str, ...], prefix: str
+    obj: Mapping[object, object], known: frozenset[str], prefix: str
 ) -> list[Problem]:
+    if obj.keys() <= known:
+        return []
     return [
         problem("unknown_field", f"{prefix}{key}", field=str(key)[:40])
         for key in obj
@@ -59,9 +71,9 @@ def _unknown_fields(
 
 def read_entry(obj: object) -> Reading:
     """Read the §8 deal object; never raises for bad input."""
-    if not isinstance(obj, Mapping):
+    if not _is_mapping(obj):
         return Reading(None, [problem("not_an_object", "deal", value=obj)], set(DEAL_FIELDS))
-    found = _unknown_fields(obj, DEAL_FIELDS, "")
+    found = _unknown_fields(obj, _DEAL_KEYS, "")
     broken: set[str] = set()
 
     def optional(name: str, table: Mapping[str, object], code: str) -> object:
@@ -92,12 +104,12 @@ def read_entry(obj: object) -> Reading:
 def _read_points(raw: object, found: list[Problem], broken: set[str]) -> Points | None:
     if raw is None:
         return None
-    if not isinstance(raw, Mapping):
+    if not _is_mapping(raw):
         found.append(problem("not_an_object", "points", value=raw))
         broken.add("points")
         return None
     before = len(found)
-    found.extend(_unknown_fields(raw, ("team", "cards"), "points."))
+    found.extend(_unknown_fields(raw, _POINTS_KEYS, "points."))
     team = cards = None
     if raw.get("team") is None:
         found.append(problem("required", "points.team"))
@@ -120,7 +132,7 @@ def _read_declarations(
     positions: dict[Team, tuple[int, ...]] = {}
     if raw is None:
         return declarations, positions
-    if not isinstance(raw, Mapping):
+    if not _is_mapping(raw):
         found.append(problem("not_an_object", "declarations", value=raw))
         broken.add("declarations")
         return declarations, positions
@@ -152,13 +164,13 @@ def _read_declarations(
 
 
 def _read_declaration(item: object, path: str, found: list[Problem]) -> Declaration | None:
-    if not isinstance(item, Mapping):
+    if not _is_mapping(item):
         found.append(problem("not_an_object", path, value=item))
         return None
     kind = item.get("type")
     before = len(found)
     if kind == "sequence":
-        found.extend(_unknown_fields(item, ("type", "length", "top", "suit"), path + "."))
+        found.extend(_unknown_fields(item, _SEQUENCE_KEYS, path + "."))
         length = None
         if item.get("length") is None:
             found.append(problem("required", path + ".length"))
@@ -173,7 +185,7 @@ def _read_declaration(item: object, path: str, found: list[Problem]) -> Declarat
             return None
         return Sequence(length, top, suit)  # type: ignore[arg-type]
     if kind == "four":
-        found.extend(_unknown_fields(item, ("type", "rank"), path + "."))
+        found.extend(_unknown_fields(item, _FOUR_KEYS, path + "."))
         rank = None
         if item.get("rank") is None:
             found.append(problem("required", path + ".rank"))
