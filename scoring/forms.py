@@ -154,14 +154,15 @@ class DealForm(forms.Form):
         self.problems: list[Problem] = []
         seats = seats or {}
         self.team_names = dict(team_names or {})
-        self.fields["taker"].choices = [
+        choice = self._choice_field
+        choice("taker").choices = [
             *[(s.value, f"{seats.get(s.value, s.value)} ({s.value})") for s in Seat],
             (ALL_PASSED, _("All passed: thrown in")),
         ]
         teams = _team_choices(team_names)
-        self.fields["points_team"].choices = teams
-        self.fields["capot"].choices = [("", _("No capot")), *teams]
-        self.fields["belote"].choices = [("", _("No belote")), *teams]
+        choice("points_team").choices = teams
+        choice("capot").choices = [("", _("No capot")), *teams]
+        choice("belote").choices = [("", _("No belote")), *teams]
         ranks = [("", _("top card?"))] + [(r.value, RANK_NAMES[r]) for r in reversed(Rank)]
         suits = [("", _("suit?"))] + [(s.value, SUIT_NAMES[s]) for s in Suit]
         for team in TEAMS:
@@ -180,6 +181,11 @@ class DealForm(forms.Form):
                 )
         # Which slot produced each entry of a team's declaration list, for problem paths.
         self._slot_of: dict[tuple[str, int], int] = {}
+
+    def _choice_field(self, name: str) -> forms.ChoiceField:
+        field = self.fields[name]
+        assert isinstance(field, forms.ChoiceField)
+        return field
 
     # --- for the template -----------------------------------------------------------------
 
@@ -205,7 +211,9 @@ class DealForm(forms.Form):
         """Buttons adding a declaration in one tap: tierce, fifty, hundred, each four (short
         label, full label for screen readers)."""
         kinds = dict(declaration_kinds())
-        quick = [(f"seq{n}", SEQUENCE_NAMES[n], kinds[f"seq{n}"]) for n in SEQUENCE_NAMES]
+        quick: list[tuple[str, Any, Any]] = [
+            (f"seq{n}", SEQUENCE_NAMES[n], kinds[f"seq{n}"]) for n in SEQUENCE_NAMES
+        ]
         quick += [
             (f"four{r.value}", f"4×{RANK_SHORT[r]}", kinds[f"four{r.value}"]) for r in FOUR_POINTS
         ]
@@ -276,7 +284,7 @@ class DealForm(forms.Form):
         return entry
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if "taker" in self.errors:  # without a taker every other answer would be misread
             return data
         unreadable = set(self.errors)  # letters for points, say: that error is enough there

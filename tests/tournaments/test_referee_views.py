@@ -276,3 +276,18 @@ def test_a_closed_match_shows_its_deals_read_only(client, match, referee, direct
     body = client.get(table_url(match)).content.decode()
     assert "read-only" in body
     assert correct_url(match, 1) not in body
+
+
+def test_my_tables_shows_another_referee_only_their_own_table(client, match, other_referee):
+    client.force_login(other_referee)
+    matches = client.get(reverse("tournaments:my_tables")).context["matches"]
+    assert [m.referee for m in matches] == [other_referee]
+
+
+def test_my_tables_keeps_a_playing_match_of_an_earlier_round(client, match, referee):
+    match.round.is_closed = True
+    match.round.save()
+    match.status = Match.Status.PLAYING
+    match.save()
+    client.force_login(referee)
+    assert list(client.get(reverse("tournaments:my_tables")).context["matches"]) == [match]

@@ -34,16 +34,17 @@ SUIT_SYMBOLS = {Suit.S.value: "♠", Suit.H.value: "♥", Suit.D.value: "♦", S
 @login_required
 def my_tables(request: HttpRequest) -> HttpResponse:
     user = request.user
+    assert user.pk is not None  # signed in
     running = Match.objects.filter(
         tournament__status=Tournament.Status.RUNNING, ew_team__isnull=False
     )
     if user.is_superuser:
         mine = running
     else:
-        clubs = Membership.objects.filter(player__user=user, role=Membership.Role.DIRECTOR).values(
-            "club_id"
-        )
-        mine = running.filter(Q(referee=user) | Q(tournament__club_id__in=clubs))
+        clubs = Membership.objects.filter(
+            player__user_id=user.pk, role=Membership.Role.DIRECTOR
+        ).values("club_id")
+        mine = running.filter(Q(referee_id=user.pk) | Q(tournament__club_id__in=clubs))
     # The round being played: the lowest open round that still has a match to finish.
     current = dict(
         Round.objects.filter(
