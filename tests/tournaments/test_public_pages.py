@@ -9,6 +9,7 @@ from tests.factories import TournamentFactory
 from tests.tournaments.pages_world import MADE_BY_NS, build_world
 from tournaments.services.deals import enter_deal
 from tournaments.services.standings import recompute_standings
+from tournaments.views.public import standings_version
 
 pytestmark = pytest.mark.django_db
 ARGS = ["les-atouts", "winter-cup"]
@@ -62,13 +63,13 @@ def test_the_standings_show_each_team_with_as_of_and_a_rank_chart(client, world)
 
 def test_the_live_standings_answer_no_content_while_nothing_changed(client, world):
     url = reverse("tournaments:standings_live", args=ARGS)
-    response = client.get(url, {"seq": world.tournament.standings_seq})
+    response = client.get(url, {"seq": standings_version(world.tournament)})
     assert response.status_code == 204 and response.content == b""
 
 
 def test_the_live_standings_send_the_new_table_after_a_deal(client, world):
     url = reverse("tournaments:standings_live", args=ARGS)
-    old = world.tournament.standings_seq
+    old = standings_version(world.tournament)
     for _ in range(3):
         enter_deal(world.other_match, MADE_BY_NS, by=world.director)
     recompute_standings(world.tournament.pk)

@@ -121,6 +121,15 @@ def schedule(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     )
 
 
+def standings_version(tournament: Tournament) -> str:
+    """What a page's standings were computed from: the change number and when.
+
+    The time is part of it because the first computation can keep change number 0.
+    """
+    at = tournament.standings_computed_at
+    return f"{tournament.standings_seq}-{int(at.timestamp() * 1000) if at else 0}"
+
+
 def standings_context(tournament: Tournament, after: str | None) -> dict[str, Any]:
     """The standings after round `after` (default: the latest computed) and the rounds to switch to."""
     computed = list(
@@ -140,6 +149,7 @@ def standings_context(tournament: Tournament, after: str | None) -> dict[str, An
     )
     return {
         "tournament": tournament,
+        "version": standings_version(tournament),
         "rows": rows,
         "after": number,
         "latest": latest,
@@ -160,7 +170,7 @@ def standings(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
 def standings_live(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     """The standings table alone, for polling: 204 when the page already shows the latest version."""
     tournament = get_tournament(request, club_slug, slug)
-    if request.GET.get("seq") == str(tournament.standings_seq):
+    if request.GET.get("seq") == standings_version(tournament):
         return HttpResponse(status=204)
     context = standings_context(tournament, request.GET.get("after"))
     return render(request, "tournaments/_standings.html", context)

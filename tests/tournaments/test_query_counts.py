@@ -1,0 +1,86 @@
+"""Every page issues a fixed number of queries, whatever the size of the tournament.
+
+The same bound holds for a 6-team and a 16-team round robin (the 64-team demo is measured
+by bench/pages.py; building it here would slow the suite for no new information).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from bench.bigtournament import build_round_robin_tournament
+from club.models import Membership
+from tests.factories import make_staff
+from tournaments.services.ratings import recompute_ratings
+from tournaments.services.standings import recompute_standings
+
+pytestmark = pytest.mark.django_db
+
+PUBLIC_BOUND = 12
+DIRECTOR_BOUND = 14
+
+
+def played(n_teams: int):
+    tournament = build_round_robin_tournament(n_teams, 4)
+    tournament.status = "running"
+    tournament.save()
+    recompute_standings(tournament.pk, force=True)
+    recompute_ratings(tournament.club_id)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def public_urls(tournament):
+    args = [tournament.club.slug, tournament.slug]
+    match = tournament.matches.filter(ew_team__isnull=False).last()
+    team = tournament.teams.first()
+    return [
+        reverse("home"),
+        reverse("club:detail", args=args[:1]),
+        reverse("club:ranking", args=args[:1]),
+        team.first_player.get_absolute_url(),
+        tournament.get_absolute_url(),
+        reverse("tournaments:schedule", args=args),
+        reverse("tournaments:schedule", args=args) + "?round=all",
+        reverse("tournaments:standings", args=args),
+        reverse("tournaments:standings", args=args) + "?after=2",
+        reverse("tournaments:standings_live", args=args) + "?seq=stale",
+        reverse("tournaments:team", args=[*args, team.pk]),
+        match.get_absolute_url(),
+    ]
+
+
+def director_urls(tournament):
+    args = [tournament.club.slug, tournament.slug]
+    names = [
+        "director",
+        "director_tables",
+        "director_teams",
+        "director_referees",
+        "director_print_sheets",
+        "director_print_standings",
+        "director_export_standings",
+        "director_export_results",
+        "director_edit",
+    ]
+    return [reverse(f"tournaments:{name}", args=args) for name in names] + [
+        reverse("tournaments:director_club", args=args[:1])
+    ]
+
+
+@pytest.mark.parametrize("n_teams", [6, 16])
+def test_public_pages_issue_a_bounded_number_of_queries(client, django_assert_max_num_queries, n_teams):
+    tournament = played(n_teams)
+    for url in public_urls(tournament):
+        with django_assert_max_num_queries(PUBLIC_BOUND):
+            assert client.get(url).status_code == 200, url
+
+
+@pytest.mark.parametrize("n_teams", [6, 16])
+def test_director_pages_issue_a_bounded_number_of_queries(client, django_assert_max_num_queries, n_teams):
+    tournament = played(n_teams)
+    client.force_login(make_staff(tournament.club, Membership.Role.DIRECTOR))
+    for url in director_urls(tournament):
+        with django_assert_max_num_queries(DIRECTOR_BOUND):
+            assert client.get(url).status_code == 200, url
