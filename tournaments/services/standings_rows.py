@@ -107,6 +107,10 @@ class Line:
     rank: int = 0
     shared_rank: bool = False
 
+    def copy(self) -> Line:
+        # dataclasses.replace validates its fields on every call: too slow for 4,000 lines.
+        return Line(*[getattr(self, name) for name in _LINE_SLOTS])
+
     @property
     def point_difference(self) -> int:
         return self.points_for - self.points_against
@@ -114,6 +118,9 @@ class Line:
     @property
     def wins(self) -> int:
         return self.won
+
+
+_LINE_SLOTS = tuple(f.name for f in dataclasses.fields(Line))
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +200,7 @@ def compute_standings(
     result_by_round: dict[int, list[Line]] = {}
     # Per team, (round, opponent, earned), for head-to-head and Sonneborn–Berger.
     meetings: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    scored: dict[int, list[tuple[int, int]]] = defaultdict(list)  # matches that earned points
     for round_number in range(1, last_round + 1):
         for team_id, p in by_round[round_number]:
             line = lines[team_id]
@@ -204,11 +212,13 @@ def compute_standings(
             for name in COUNTS:
                 setattr(line, name, getattr(line, name) + getattr(p.stats, name))
             meetings[team_id].append((round_number, p.opponent, p.earned))
+            if p.earned:
+                scored[team_id].append((p.opponent, p.earned))
         for team_id, line in lines.items():
             line.sonneborn_berger = sum(
-                earned * lines[opponent].match_points for _, opponent, earned in meetings[team_id]
+                earned * lines[opponent].match_points for opponent, earned in scored[team_id]
             )
-        snapshot = {tid: dataclasses.replace(line) for tid, line in lines.items()}
+        snapshot = {tid: line.copy() for tid, line in lines.items()}
         for team in teams:
             if team.withdrawn and round_number > last_match_round.get(team.id, 0):
                 snapshot[team.id].withdrawn = True
