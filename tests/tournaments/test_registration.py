@@ -179,3 +179,15 @@ class TestRegisterTeam:
         TeamFactory(tournament=tournament, first_player=a, withdrawn=True, name="Old", seed=1)
         team = register_team(tournament, name="New", first_player=a, second_player=b)
         assert team.seed == 2
+
+
+def test_a_name_two_members_share_is_reported_instead_of_guessed():
+    tournament = TournamentFactory()
+    member(tournament.club, "Jan", "Janssen")
+    member(tournament.club, "Jan", "Janssen")
+    with pytest.raises(RegistrationRefused) as refused:
+        register_teams(tournament, "Anne Roux & Luc Martin\nJan Janssen & Eva Smit")
+    assert [p.line for p in refused.value.problems] == [2]
+    with pytest.raises(RegistrationRefused):
+        register_players(tournament.club, "Jan Janssen")
+    assert Player.objects.filter(first_name="Jan").count() == 2

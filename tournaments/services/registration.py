@@ -67,15 +67,28 @@ def name_problem(text: str) -> str | None:
     return None
 
 
-def find_member(club: Club, text: str) -> Player | None:
-    """The club's player of that name, ignoring case and spacing; None if none or ambiguous."""
+def members_named(club: Club, text: str) -> list[Player]:
+    """The club's players of that name, ignoring case and spacing (at most two: enough to tell)."""
     first, last = split_name(text)
-    found = list(
+    return list(
         Player.objects.filter(
             memberships__club=club, first_name__iexact=first, last_name__iexact=last
         )[:2]
     )
+
+
+def find_member(club: Club, text: str) -> Player | None:
+    """The club's player of that name; None if there is none or more than one."""
+    found = members_named(club, text)
     return found[0] if len(found) == 1 else None
+
+
+def ambiguity(club: Club, text: str) -> str | None:
+    if len(members_named(club, text)) > 1:
+        return _("the club has several members called %(name)s; register that team alone") % {
+            "name": text
+        }
+    return None
 
 
 def find_or_create_member(club: Club, text: str) -> Player:
@@ -103,7 +116,9 @@ def register_players(club: Club, text: str) -> list[Player]:
     reported with its number.
     """
     lines = _lines(text)
-    problems = [LineProblem(n, p) for n, line in lines if (p := name_problem(line))]
+    problems = [
+        LineProblem(n, p) for n, line in lines if (p := name_problem(line) or ambiguity(club, line))
+    ]
     if not lines and not problems:
         raise ServiceError(_("Enter one name per line."), field="text")
     if problems:
@@ -179,7 +194,9 @@ def register_teams(tournament: Tournament, text: str) -> list[Team]:
             for person in (entry.first, entry.second):
                 key = " ".join(split_name(person)).casefold()
                 member = find_member(tournament.club, person)
-                if member is not None and member.pk in playing:
+                if problem := ambiguity(tournament.club, person):
+                    problems.append(LineProblem(entry.line, problem))
+                elif member is not None and member.pk in playing:
                     problems.append(
                         LineProblem(
                             entry.line, _("%(player)s already plays in a team") % {"player": person}
