@@ -137,3 +137,29 @@ def test_a_referee_enters_a_whole_match_on_a_phone(page, live_server, match, scr
     # Nothing overflows the phone's width.
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
+
+
+def test_a_director_sees_the_audit_trail_and_closes_the_match(page, live_server, match, screenshot):
+    from club.models import Membership
+    from tests.factories import make_staff
+    from tournaments.services.deals import correct_deal, enter_deal
+
+    director = make_staff(match.tournament.club, Membership.Role.DIRECTOR, "director")
+    enter_deal(
+        match, {"taker": "N", "trump": "H", "points": {"team": "NS", "cards": 98}}, by=match.referee
+    )
+    correct_deal(
+        match, 1, {"taker": "E", "trump": "H", "points": {"team": "EW", "cards": 60}}, by=director
+    )
+    page.goto(f"{live_server.url}/accounts/login/?next=/matches/{match.pk}/table/")
+    page.fill("#id_username", "director")
+    page.fill("#id_password", "belote-pass")
+    page.click("main button[type=submit]")
+    page.wait_for_url("**/table/")
+    assert page.locator("table.audit tbody tr").count() == 2
+    page.click("text=Close the match")
+    page.wait_for_load_state("domcontentloaded")
+    assert page.locator("text=Reopen the match").count() == 1
+    screenshot(page, "referee-07-director")
+    match.refresh_from_db()
+    assert match.is_closed

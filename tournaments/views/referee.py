@@ -137,6 +137,39 @@ def _deal_rows(match: Match, seats: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+def entry_in_words(entry: Any) -> str:
+    """A stored §8 entry said briefly, for the audit trail: `E ♥ · EW 60 · belote NS`."""
+    if not isinstance(entry, dict):
+        return ""
+    if not entry.get("taker"):
+        return _("all passed")
+    parts = [f"{entry['taker']} {SUIT_SYMBOLS.get(entry.get('trump') or '', '?')}"]
+    points = entry.get("points")
+    if points:
+        parts.append(f"{points.get('team')} {points.get('cards')}")
+    if entry.get("capot"):
+        parts.append(_("capot %(team)s") % {"team": entry["capot"]})
+    if entry.get("belote"):
+        parts.append(_("belote %(team)s") % {"team": entry["belote"]})
+    for team, items in (entry.get("declarations") or {}).items():
+        if items:
+            named = [
+                f"4×{d.get('rank')}"
+                if d.get("type") == "four"
+                else f"{d.get('length')}{d.get('top') or ''}{SUIT_SYMBOLS.get(d.get('suit') or '', '')}"
+                for d in items
+            ]
+            parts.append(f"{team}: {', '.join(named)}")
+    return " · ".join(parts)
+
+
+def _audit_rows(match: Match) -> list[dict[str, Any]]:
+    return [
+        {"row": row, "before": entry_in_words(row.before), "after": entry_in_words(row.after)}
+        for row in match.audit.select_related("by").order_by("-at", "-id")
+    ]
+
+
 def _render_table(
     request: HttpRequest, match: Match, form: DealForm | None = None, status: int = 200
 ) -> HttpResponse:
@@ -149,7 +182,9 @@ def _render_table(
     except InvalidMatch as invalid:
         replay_problems = [f"{p.path}: {problem_message(p)}" for p in invalid.problems]
     over = replay.over if replay is not None else match.status == Match.Status.FINISHED
-    if form is None and writable and not over:
+    if over or not writable:
+        form = None  # nothing more can be entered here: show the deals, not a form
+    elif form is None:
         form = _new_form(match)
     next_dealer = replay.next_dealer.value if replay and replay.next_dealer else None
     context = {
@@ -167,7 +202,7 @@ def _render_table(
         "is_director": director,
         "deal_value": DEAL_VALUE,
         "remove_key": uuid.uuid4().hex,
-        "audit": match.audit.select_related("by").order_by("-at", "-id") if director else None,
+        "audit": _audit_rows(match) if director else None,
     }
     return render(request, "tournaments/referee/table.html", context, status=status)
 
