@@ -4,7 +4,13 @@ from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
 from club.api import ID_PATTERN, ClubViewSet, PlayerViewSet
-from tournaments.api.accounts import ClubPlayersView, PingView, TokenRevokeView, TokenView
+from tournaments.api.accounts import (
+    ClubPlayersView,
+    NotFoundView,
+    PingView,
+    TokenRevokeView,
+    TokenView,
+)
 from tournaments.api.deals import DealViewSet
 from tournaments.api.views import MatchViewSet, RoundViewSet, TeamViewSet, TournamentViewSet
 
@@ -29,4 +35,6 @@ urlpatterns = [
         name="club-players",
     ),
     *router.urls,
+    # Last: any other address under /api/v1/ answers a JSON 404, whatever the method.
+    re_path(r"^(?s:.*)$", NotFoundView.as_view(), name="not-found"),
 ]

@@ -13,6 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -113,3 +114,15 @@ class PingView(APIView):
     @extend_schema(responses=inline_serializer("Ping", {"ok": serializers.BooleanField()}))
     def get(self, request: Request) -> Response:
         return Response({"ok": True})
+
+
+class NotFoundView(APIView):
+    """Any other address under /api/v1/: a JSON 404 like every other refusal, not a page."""
+
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+    schema = None
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        raise NotFound(_("There is no such address in the API."))
