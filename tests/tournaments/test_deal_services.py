@@ -263,3 +263,14 @@ def test_replay_equals_the_stored_totals(match, referee):
     match.refresh_from_db()
     assert (played.totals[Team.NS], played.totals[Team.EW]) == (match.ns_total, match.ew_total)
     assert played.pot == match.pot
+
+
+def test_entering_a_deal_costs_a_fixed_number_of_queries(referee, django_assert_max_num_queries):
+    long_match = MatchFactory(
+        round__tournament=TournamentFactory(rules={"target": 100_000}), referee=referee
+    )
+    for _ in range(10):
+        enter_deal(long_match, MADE, by=referee)
+    # Whatever the number of deals before it: no query per earlier deal.
+    with django_assert_max_num_queries(16):
+        enter_deal(long_match, LITIGE, by=referee, submission_key="q")
