@@ -72,7 +72,8 @@ def _tournament_id(instance: Any, origin: Any = None) -> int | None:
 
 def _cascade_from_tournament(kwargs: dict[str, Any]) -> bool:
     # Deleting a whole tournament: nothing left to recompute.
-    return isinstance(kwargs.get("origin"), Tournament)
+    origin = kwargs.get("origin")
+    return isinstance(origin, Tournament) or getattr(origin, "model", None) is Tournament
 
 
 @receiver(post_save, sender=Deal, dispatch_uid="belote_deal_saved")

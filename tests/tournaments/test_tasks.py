@@ -1,0 +1,168 @@
+"""Recompute tasks: sent after commit, coalesced, idempotent, reconciled; admin edits count."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from django.core.cache import cache
+from django.db import transaction
+
+from bench.bigtournament import build_round_robin_tournament
+from club.models import Membership, Rating
+from config.celery_app import app
+from tests.factories import MatchFactory, TournamentFactory, make_staff
+from tournaments import tasks
+from tournaments.models import Deal, Match, Standing, Tournament
+from tournaments.services.changes import record_change
+from tournaments.services.deals import enter_deal
+
+pytestmark = pytest.mark.django_db
+
+MADE = {"taker": "N", "trump": "H", "points": {"team": "NS", "cards": 98}}
+
+
+@pytest.fixture
+def match():
+    tournament = TournamentFactory(rules={"target": None, "max_deals": 2})
+    return MatchFactory(round__tournament=tournament)
+
+
+@pytest.fixture
+def director(match):
+    return make_staff(match.tournament.club, Membership.Role.DIRECTOR, "director")
+
+
+@pytest.fixture
+def with_a_broker():
+    """Tasks go to a (mocked) broker instead of running in process; a clean debounce cache."""
+    cache.clear()
+    app.conf.task_always_eager = False
+    with (
+        mock.patch.object(tasks.recompute_tournament, "apply_async") as standings,
+        mock.patch.object(tasks.recompute_club_ratings, "apply_async") as ratings,
+    ):
+        yield standings, ratings
+    app.conf.task_always_eager = True
+    cache.clear()
+
+
+def test_the_recompute_is_sent_only_after_the_change_commits(
+    match, director, django_capture_on_commit_callbacks, with_a_broker
+):
+    standings, _ = with_a_broker
+    with django_capture_on_commit_callbacks() as callbacks:
+        enter_deal(match, MADE, by=director)
+        assert not standings.called
+    assert not standings.called  # the transaction has not committed yet
+    assert len(callbacks) == 1
+    callbacks[0]()
+    standings.assert_called_once_with((match.tournament_id,), countdown=tasks.DEBOUNCE_SECONDS)
+
+
+def test_a_rolled_back_change_sends_nothing(match, director, django_capture_on_commit_callbacks):
+    with (
+        django_capture_on_commit_callbacks(execute=True) as callbacks,
+        pytest.raises(RuntimeError),
+        transaction.atomic(),
+    ):
+        enter_deal(match, MADE, by=director)
+        raise RuntimeError("the request failed after the deal")
+    assert callbacks == []
+    assert not Deal.objects.exists()
+
+
+def test_in_process_the_standings_and_ratings_follow_each_deal_at_once(
+    match, director, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        enter_deal(match, MADE, by=director)
+    tournament = Tournament.objects.get(pk=match.tournament_id)
+    assert tournament.standings_seq == tournament.change_seq == 1
+    assert not Standing.objects.exists()  # the match is still being played
+    with django_capture_on_commit_callbacks(execute=True):
+        enter_deal(match, MADE, by=director)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+    # A row per team for every round up to the match's round.
+    assert Standing.objects.filter(tournament=tournament).count() == 2 * match.round.number
+    assert Rating.objects.filter(club=tournament.club).count() == 4
+
+
+def test_a_burst_of_ten_changes_sends_one_recompute_and_the_duplicate_does_nothing(
+    match, django_capture_on_commit_callbacks, with_a_broker
+):
+    standings, ratings = with_a_broker
+    for _ in range(10):
+        with django_capture_on_commit_callbacks(execute=True):
+            record_change(match.tournament_id)
+    assert standings.call_count == 1
+    # The task sent, and a duplicate delivered twice: one recompute, then nothing to do.
+    runs = [tasks.recompute_tournament.run(match.tournament_id) for _ in range(2)]
+    assert runs == [True, False]
+    tournament = Tournament.objects.get(pk=match.tournament_id)
+    assert tournament.standings_seq == tournament.change_seq == 10
+    assert ratings.call_count == 1
+
+
+def test_after_the_debounce_window_a_new_change_sends_a_new_recompute(
+    match, django_capture_on_commit_callbacks, with_a_broker
+):
+    standings, _ = with_a_broker
+    with django_capture_on_commit_callbacks(execute=True):
+        record_change(match.tournament_id)
+    cache.delete(f"belote:standings:{match.tournament_id}")  # the window has passed
+    with django_capture_on_commit_callbacks(execute=True):
+        record_change(match.tournament_id)
+    assert standings.call_count == 2
+
+
+def test_the_periodic_task_reconciles_running_tournaments_that_are_behind(db):
+    behind = build_round_robin_tournament(4, 1, status=Tournament.Status.RUNNING)
+    current = build_round_robin_tournament(4, 1, status=Tournament.Status.RUNNING)
+    finished = build_round_robin_tournament(4, 1)
+    tasks.recompute_tournament.run(current.pk)
+    with mock.patch.object(tasks.recompute_tournament, "delay") as delay:
+        assert tasks.reconcile_running_tournaments.run() == 1
+    delay.assert_called_once_with(behind.pk)
+    assert finished.pk not in [c.args[0] for c in delay.call_args_list]
+    # In process (no broker) the reconcile recomputes at once.
+    assert tasks.reconcile_running_tournaments.delay().get() == 1
+    assert Standing.objects.filter(tournament=behind).count() == 4 * 3
+    assert tasks.reconcile_running_tournaments.run() == 0
+
+
+def test_an_admin_edit_of_a_match_records_one_change_per_transaction(
+    match, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+        match.status = Match.Status.FINISHED
+        match.ns_total, match.ew_total, match.winner = 300, 200, "NS"
+        match.save()
+        match.team_note = "saved twice"
+        match.save()
+    assert Tournament.objects.get(pk=match.tournament_id).change_seq == 1
+    assert len(callbacks) == 1
+
+
+def test_an_admin_deletion_of_a_deal_records_a_change_and_the_services_count_once(
+    match, director, django_capture_on_commit_callbacks
+):
+    enter_deal(match, MADE, by=director)
+    assert Tournament.objects.get(pk=match.tournament_id).change_seq == 1
+    Deal.objects.get(match=match).delete()
+    assert Tournament.objects.get(pk=match.tournament_id).change_seq == 2
+
+
+def test_an_admin_deletion_of_a_match_and_its_deals_records_one_change(
+    match, director, django_capture_on_commit_callbacks
+):
+    enter_deal(match, MADE, by=director)
+    enter_deal(match, MADE, by=director)
+    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+        Match.objects.get(pk=match.pk).delete()
+    assert Tournament.objects.get(pk=match.tournament_id).change_seq == 3
+    assert len(callbacks) == 1  # the match and its two deals: one change
+
+
+def test_a_recompute_of_a_tournament_that_is_gone_does_nothing(db):
+    assert tasks.recompute_tournament.run(424242) is False
