@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.text import slugify
+from django.utils.text import format_lazy, slugify
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import InvalidDeal, parse_rules
@@ -36,8 +36,11 @@ class TournamentForm(forms.ModelForm):
 
     tie_breaks = forms.CharField(
         label=_("Tie-break order"),
-        help_text=_("Comma-separated, first decides first. Choices: %(choices)s.")
-        % {"choices": ", ".join(TIE_BREAKS)},
+        # Lazy all the way, so the help reads in the visitor's language, not the server's.
+        help_text=format_lazy(
+            _("Comma-separated, first decides first. Choices: {choices}."),
+            choices=", ".join(TIE_BREAKS),
+        ),
         required=False,
     )
 

@@ -9,6 +9,7 @@ from django import template
 from django.db.models import Q
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from club.templatetags.charts import line_chart
 
@@ -39,9 +40,29 @@ def qr_svg(url: str, scale: int = 3) -> SafeString:
     return mark_safe(svg)  # segno escapes the title it writes
 
 
+# Seat and side codes as a reader of each language writes them (N/E/S/O in French...).
+SEAT_ABBREVIATIONS = {
+    "N": pgettext_lazy("seat", "N"),
+    "E": pgettext_lazy("seat", "E"),
+    "S": pgettext_lazy("seat", "S"),
+    "W": pgettext_lazy("seat", "W"),
+}
+SIDE_ABBREVIATIONS = {"NS": gettext_lazy("NS"), "EW": gettext_lazy("EW")}
+
+
 @register.filter
 def suit(code: str | None) -> str:
     return SUIT_SYMBOLS.get(code or "", "")
+
+
+@register.filter
+def seat(code: str | None) -> Any:
+    return SEAT_ABBREVIATIONS.get(code or "", code or "")
+
+
+@register.filter
+def side(code: str | None) -> Any:
+    return SIDE_ABBREVIATIONS.get(code or "", code or "")
 
 
 @register.simple_tag
