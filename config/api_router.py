@@ -36,5 +36,5 @@ urlpatterns = [
     ),
     *router.urls,
     # Last: any other address under /api/v1/ answers a JSON 404, whatever the method.
-    re_path(r"^(?s:.*)$", NotFoundView.as_view(), name="not-found"),
+    re_path(r"^[\s\S]*$", NotFoundView.as_view(), name="not-found"),
 ]

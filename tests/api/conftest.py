@@ -92,3 +92,13 @@ def other_referee_client(other_referee) -> APIClient:  # type: ignore[no-untyped
 def deals_url(match: Any, number: int | None = None) -> str:
     base = f"/api/v1/matches/{match.pk}/deals/"
     return base if number is None else f"{base}{number}/"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():  # type: ignore[no-untyped-def]
+    # Ids repeat from one rolled-back test to the next: cached bodies must not.
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

@@ -14,11 +14,14 @@ from tournaments.models import Tournament
 
 
 def standings_etag(tournament: Tournament, after_round: int | None) -> str:
-    """Standings only change when a recompute stores them, which moves standings_seq."""
-    computed = (
-        tournament.standings_computed_at.timestamp() if tournament.standings_computed_at else 0
+    """Standings change when a recompute stores them (standings_seq, computed_at); the body
+    also says how many changes they lag behind (change_seq), so that is in the tag too."""
+    computed = tournament.standings_computed_at
+    stamp = computed.timestamp() if computed else 0
+    return (
+        f'"standings-{tournament.pk}-{tournament.standings_seq}-{tournament.change_seq}'
+        f'-{stamp:.6f}-{after_round}"'
     )
-    return f'"standings-{tournament.pk}-{tournament.standings_seq}-{computed:.6f}-{after_round}"'
 
 
 def schedule_etag(tournament: Tournament) -> str:

@@ -39,6 +39,21 @@ def visible_tournaments(user: Any) -> QuerySet[Tournament]:
     return tournaments.filter(q)
 
 
+def visible_q(user: Any, prefix: str = "tournament__") -> Q:
+    """The same visibility as `visible_tournaments`, as a filter on a related tournament.
+
+    A plain join instead of a subquery for anonymous readers keeps the hot public reads'
+    query plans small.
+    """
+    if getattr(user, "is_superuser", False):
+        return Q()
+    q = Q(**{f"{prefix}is_public": True})
+    if getattr(user, "is_authenticated", False):
+        q |= Q(**{f"{prefix}club_id__in": director_club_ids(user)})
+        q |= Q(**{f"{prefix}pk__in": Match.objects.filter(referee=user).values("tournament_id")})
+    return q
+
+
 def require_director(user: Any, club_id: int) -> None:
     """Raise a 403 with a clear message unless `user` directs the club."""
     if not is_director(user, club_id):

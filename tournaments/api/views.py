@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -34,7 +35,12 @@ from tournaments.services.schedule import generate_round_robin
 from . import etags
 from .filters import MatchFilter, RoundFilter, StableOrderingFilter, TeamFilter, TournamentFilter
 from .parsers import SafeJSONParser
-from .permissions import ReadOnlyOrAuthenticated, require_director, visible_tournaments
+from .permissions import (
+    ReadOnlyOrAuthenticated,
+    require_director,
+    visible_q,
+    visible_tournaments,
+)
 from .serializers import (
     AuditSerializer,
     DealAuditSerializer,
@@ -54,6 +60,7 @@ from .serializers import (
     TournamentWriteSerializer,
 )
 
+STANDINGS_CACHE_SECONDS = 300
 BACKENDS = [filters.DjangoFilterBackend, StableOrderingFilter]
 MATCH_RELATED = ("round", "ns_team", "ew_team", "referee")
 
@@ -213,12 +220,21 @@ class TournamentViewSet(
         etag = etags.standings_etag(tournament, after_round)
         if cached := etags.not_modified(request, etag):
             return cached
-        rounds = sorted(
-            set(
-                Standing.objects.filter(tournament=tournament).values_list(
-                    "round_number", flat=True
-                )
-            )
+        # Standings only change when a recompute stores them: the body is kept per version.
+        key = f"api:standings:{etag}"
+        body = cache.get(key)
+        if body is None:
+            body = self._standings_body(tournament, after_round)
+            cache.set(key, body, timeout=STANDINGS_CACHE_SECONDS)
+        return etags.tagged(Response(body), etag)
+
+    @staticmethod
+    def _standings_body(tournament: Tournament, after_round: int | None) -> dict[str, Any]:
+        rounds = list(
+            Standing.objects.filter(tournament=tournament)
+            .order_by("round_number")
+            .values_list("round_number", flat=True)
+            .distinct()
         )
         shown = after_round if after_round is not None else (rounds[-1] if rounds else None)
         lines = (
@@ -226,17 +242,20 @@ class TournamentViewSet(
             .select_related("team")
             .order_by("rank", "team__seed", "pk")
         )
-        body = {
+        return {
             "tournament": tournament.pk,
             "after_round": shown,
             "rounds": rounds,
-            "computed_at": tournament.standings_computed_at,
+            "computed_at": serializers.DateTimeField().to_representation(
+                tournament.standings_computed_at
+            )
+            if tournament.standings_computed_at
+            else None,
             "change": tournament.standings_seq,
             "latest_change": tournament.change_seq,
             "up_to_date": tournament.standings_seq >= tournament.change_seq,
             "results": StandingSerializer(lines if shown is not None else [], many=True).data,
         }
-        return etags.tagged(Response(StandingsSerializer(body).data), etag)
 
     @staticmethod
     def _after_round(request: Request) -> int | None:
@@ -370,9 +389,12 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet)
 
 
 def find_match(request: Request, match_pk: Any) -> Match:
-    """The match if the user may see its tournament, else 404 (private ones do not leak)."""
+    """The match if the user may see its tournament, else 404 (private ones do not leak).
+
+    Only the match and its tournament: the deal endpoints need nothing else, and fewer joins
+    keep the planning of this hot query cheap.
+    """
     return get_object_or_404(
-        match_queryset().select_related("tournament"),
+        Match.objects.select_related("tournament").filter(visible_q(request.user)).order_by(),
         pk=match_pk,
-        tournament__in=visible_tournaments(request.user),
     )
