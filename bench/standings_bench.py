@@ -1,0 +1,133 @@
+"""Times a full standings recompute and the club ratings on a 64-team round robin, beside the floor.
+
+    .venv/bin/python bench/standings_bench.py                       # SQLite (a temp file)
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \\
+        .venv/bin/python bench/standings_bench.py                   # PostgreSQL
+
+Builds, in a throwaway database, a single round robin of 64 teams with every match played
+(2,016 matches, 16 deals each: 32,256 deals), then times
+
+- the floor: the one SQL aggregate over the same deals that any recompute must at least
+  read (sums of the scores and counts, grouped by match);
+- a full recompute of the standings for all 63 rounds (read, order, write 4,032 rows);
+- a full rebuild of the club's ratings, rating history and season table.
+
+Each figure is the best of several runs (the machine is shared); the median is shown too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+
+def timed(action: Callable[[], object], runs: int) -> tuple[float, float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return min(times), statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--teams", type=int, default=64)
+    parser.add_argument("--deals", type=int, default=16)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+
+    import django
+
+    django.setup()
+    from django.db import connection
+
+    logging_off()
+    # Never the test database of anyone else: a name of our own, dropped at the end.
+    test = connection.settings_dict.setdefault("TEST", {})
+    if connection.vendor == "sqlite":
+        test["NAME"] = str(Path(tempfile.gettempdir()) / "bench_standings.sqlite3")
+    else:
+        test["NAME"] = "bench_standings"
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True, keepdb=False)
+    try:
+        run(args, connection)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def logging_off() -> None:
+    import logging
+
+    logging.getLogger("tournaments").setLevel(logging.WARNING)
+
+
+def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untyped-def]
+    from bench.bigtournament import build_round_robin_tournament
+    from tournaments.models import Deal, Match, Standing
+    from tournaments.services.ratings import recompute_ratings
+    from tournaments.services.standings import recompute_standings
+
+    start = time.perf_counter()
+    tournament = build_round_robin_tournament(args.teams, args.deals)
+    built = time.perf_counter() - start
+    matches = Match.objects.filter(tournament=tournament).count()
+    deals = Deal.objects.filter(match__tournament=tournament).count()
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+
+    deal_table, match_table = Deal._meta.db_table, Match._meta.db_table
+    floor_sql = (
+        f"SELECT d.match_id, SUM(d.ns_score), SUM(d.ew_score), COUNT(*) "
+        f"FROM {deal_table} d JOIN {match_table} m ON m.id = d.match_id "
+        f"WHERE m.tournament_id = %s GROUP BY d.match_id"
+    )
+
+    def floor() -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(floor_sql, [tournament.pk])
+            assert len(cursor.fetchall()) == matches
+
+    def standings() -> None:
+        assert recompute_standings(tournament.pk, force=True)
+
+    def ratings() -> None:
+        recompute_ratings(tournament.club_id)
+
+    floor()  # warm the caches once, for every figure alike
+    floor_best, floor_median = timed(floor, args.runs)
+    standings_best, standings_median = timed(standings, args.runs)
+    ratings_best, ratings_median = timed(ratings, max(2, args.runs // 2))
+    rows = Standing.objects.filter(tournament=tournament).count()
+
+    print(f"database: {connection.vendor} ({connection.settings_dict['NAME']})")
+    print(
+        f"tournament: {args.teams} teams, {matches} matches, {deals} deals "
+        f"(built in {built:.1f} s); {rows} standing rows"
+    )
+    print(f"{'':34}{'best':>9}{'median':>9}")
+    print(f"{'floor: one SQL aggregate':34}{floor_best * 1000:8.1f}ms{floor_median * 1000:8.1f}ms")
+    print(
+        f"{'standings, all rounds':34}{standings_best * 1000:8.1f}ms"
+        f"{standings_median * 1000:8.1f}ms"
+    )
+    print(
+        f"{'club ratings + history + season':34}{ratings_best * 1000:8.1f}ms"
+        f"{ratings_median * 1000:8.1f}ms"
+    )
+    print(f"ratio standings / floor: {standings_best / floor_best:.1f}x (best of {args.runs})")
+
+
+if __name__ == "__main__":
+    main()
