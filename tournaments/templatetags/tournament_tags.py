@@ -7,9 +7,10 @@ from typing import Any
 import segno
 from django import template
 from django.db.models import Q
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from club.templatetags.charts import line_chart
 
@@ -89,3 +90,51 @@ def player_teams(player: Any) -> list[dict[str, Any]]:
         {"team": team, "rows": [team_match_row(team, m) for m in matches[team.pk]]}
         for team in teams
     ]
+
+
+@register.simple_tag
+def schedule_rows(matches: list[Match], team_prefix: str, match_prefix: str) -> SafeString:
+    """The rows of a round's schedule, built in Python: a 64-team schedule has 2,000 of them,
+    and the template language spends most of the page's time on them otherwise."""
+    bye = format_html("<em>{}</em>", _("bye"))
+    statuses = dict(Match.Status.choices)
+
+    def team(team_id: int | None, team: Team | None) -> SafeString:
+        if team is None:
+            return bye
+        return format_html('<a href="{}{}/">{}</a>', team_prefix, team_id, team.name)
+
+    def row(match: Match) -> tuple[Any, ...]:
+        if match.ew_team_id is None:
+            state, score = mark_safe("—"), mark_safe("")
+        else:
+            state = format_html(
+                '<span class="badge badge-{}">{}</span>', match.status, statuses[match.status]
+            )
+            if match.status == Match.Status.PLAYING:
+                deals = ngettext("%(deals)s deal", "%(deals)s deals", match.deal_count) % {
+                    "deals": match.deal_count
+                }
+                state = format_html('{} <span class="muted">{}</span>', state, deals)
+            label = _("Match sheet of table %(table)s") % {"table": match.table}
+            score = format_html(
+                '<a href="{}{}/" aria-label="{}">{} – {}</a>',
+                match_prefix,
+                match.pk,
+                label,
+                match.ns_total,
+                match.ew_total,
+            )
+        return (
+            match.table or "—",
+            team(match.ns_team_id, match.ns_team),
+            team(match.ew_team_id, match.ew_team),
+            state,
+            score,
+        )
+
+    return format_html_join(
+        "\n",
+        '<tr><td class="num">{}</td><td>{}</td><td>{}</td><td>{}</td><td class="num">{}</td></tr>',
+        (row(match) for match in matches),
+    )
