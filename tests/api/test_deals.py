@@ -149,3 +149,16 @@ def test_deals_of_an_unknown_match_are_404(referee_client):
     assert (
         referee_client.post("/api/v1/matches/999999/deals/", MADE, format="json").status_code == 404
     )
+
+
+def test_the_deals_list_answers_304_until_a_deal_changes(referee_client, anonymous_client, match):
+    referee_client.post(deals_url(match), MADE, format="json")
+    first = anonymous_client.get(deals_url(match))
+    etag = first["ETag"]
+    assert anonymous_client.get(deals_url(match), HTTP_IF_NONE_MATCH=etag).status_code == 304
+    referee_client.put(deals_url(match, 1), DEDANS, format="json")
+    fresh = anonymous_client.get(deals_url(match), HTTP_IF_NONE_MATCH=etag)
+    assert fresh.status_code == 200
+    assert fresh.json()["results"][0]["entry"]["taker"] == "E"
+    referee_client.post(deals_url(match), MADE, format="json")
+    assert anonymous_client.get(deals_url(match)).json()["count"] == 2

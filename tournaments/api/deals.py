@@ -23,6 +23,7 @@ from tournaments.permissions import can_write_deals, is_referee_of
 from tournaments.services.deals import correct_deal, enter_deal, remove_last_deal
 from tournaments.services.errors import Conflict, NotAllowed
 
+from . import etags
 from .serializers import DealEntrySerializer, DealSerializer
 from .views import ApiViewSet, find_match
 
@@ -100,7 +101,14 @@ EXAMPLES = [
 
 
 @extend_schema_view(
-    list=extend_schema(parameters=[MATCH_ID], summary=_("The deals of a match, in order")),
+    list=extend_schema(
+        parameters=[
+            MATCH_ID,
+            OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER),
+        ],
+        responses={200: DealSerializer(many=True), 304: None},
+        summary=_("The deals of a match, in order (with an ETag)"),
+    ),
     retrieve=extend_schema(parameters=[MATCH_ID, NUMBER], summary=_("One deal and its result")),
     create=extend_schema(
         parameters=[MATCH_ID, IDEMPOTENCY_KEY],
@@ -138,10 +146,19 @@ class DealViewSet(ApiViewSet):
         self.match = find_match(request, kwargs["match_pk"])
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        etag = etags.deals_etag(self.match)
+        if cached := etags.not_modified(request, etag):
+            return cached
+        # Scoreboards poll this: the body is kept per version of the match (and per URL,
+        # whose page links it carries).
+        body = etags.cached_body(etag + request.build_absolute_uri(), self._page)
+        return etags.tagged(Response(body), etag)
+
+    def _page(self) -> Any:
         deals = self.get_queryset()
         page = self.paginate_queryset(deals)
         data = DealSerializer(page if page is not None else deals, many=True).data
-        return self.get_paginated_response(data) if page is not None else Response(data)
+        return self.get_paginated_response(data).data if page is not None else data
 
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         deal = get_object_or_404(self.get_queryset(), number=kwargs["number"])

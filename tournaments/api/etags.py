@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Count, Max, Q
 from django.utils.http import parse_etags
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.models import Tournament
+from tournaments.models import Match, Tournament
 
 
 def standings_etag(tournament: Tournament, after_round: int | None) -> str:
@@ -37,6 +40,21 @@ def schedule_etag(tournament: Tournament) -> str:
         f'"schedule-{tournament.pk}-{tournament.change_seq}-{seen["matches"]}'
         f'-{seen["closed_rounds"]}-{updated:.6f}"'
     )
+
+
+def deals_etag(match: Match) -> str:
+    """Every change of a deal bumps its tournament's change_seq in the same transaction."""
+    return f'"deals-{match.pk}-{match.tournament.change_seq}-{match.deal_count}"'
+
+
+def cached_body(key: str, build: Callable[[], Any], timeout: int = 300) -> Any:
+    """The body stored under `key` (a version-bearing ETag plus the URL), built once."""
+    key = "api:" + hashlib.sha256(key.encode()).hexdigest()
+    body = cache.get(key)
+    if body is None:
+        body = build()
+        cache.set(key, body, timeout=timeout)
+    return body
 
 
 def not_modified(request: Request, etag: str) -> Response | None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -60,7 +59,6 @@ from .serializers import (
     TournamentWriteSerializer,
 )
 
-STANDINGS_CACHE_SECONDS = 300
 BACKENDS = [filters.DjangoFilterBackend, StableOrderingFilter]
 MATCH_RELATED = ("round", "ns_team", "ew_team", "referee")
 
@@ -221,11 +219,7 @@ class TournamentViewSet(
         if cached := etags.not_modified(request, etag):
             return cached
         # Standings only change when a recompute stores them: the body is kept per version.
-        key = f"api:standings:{etag}"
-        body = cache.get(key)
-        if body is None:
-            body = self._standings_body(tournament, after_round)
-            cache.set(key, body, timeout=STANDINGS_CACHE_SECONDS)
+        body = etags.cached_body(etag, lambda: self._standings_body(tournament, after_round))
         return etags.tagged(Response(body), etag)
 
     @staticmethod
