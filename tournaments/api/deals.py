@@ -146,13 +146,8 @@ class DealViewSet(ApiViewSet):
         self.match = find_match(request, kwargs["match_pk"])
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        etag = etags.deals_etag(self.match)
-        if cached := etags.not_modified(request, etag):
-            return cached
-        # Scoreboards poll this: the body is kept per version of the match (and per URL,
-        # whose page links it carries).
-        body = etags.cached_body(etag + request.build_absolute_uri(), self._page)
-        return etags.tagged(Response(body), etag)
+        # Scoreboards poll this: the body is kept per version of the match's deals.
+        return etags.versioned_response(request, etags.deals_etag(self.match), self._page)
 
     def _page(self) -> Any:
         deals = self.get_queryset()

@@ -8,12 +8,16 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Q
+from django.http import HttpResponse
 from django.utils.http import parse_etags
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.models import Match, Tournament
+
+# Versions are in the keys, so an entry is never stale; the timeout only bounds memory.
+CACHE_SECONDS = 300
 
 
 def standings_etag(tournament: Tournament, after_round: int | None) -> str:
@@ -47,14 +51,23 @@ def deals_etag(match: Match) -> str:
     return f'"deals-{match.pk}-{match.tournament.change_seq}-{match.deal_count}"'
 
 
-def cached_body(key: str, build: Callable[[], Any], timeout: int = 300) -> Any:
-    """The body stored under `key` (a version-bearing ETag plus the URL), built once."""
-    key = "api:" + hashlib.sha256(key.encode()).hexdigest()
-    body = cache.get(key)
-    if body is None:
-        body = build()
-        cache.set(key, body, timeout=timeout)
-    return body
+def versioned_response(request: Request, etag: str, build: Callable[[], Any]) -> Any:
+    """A 304, or the body for this version: built and rendered once, then kept in the cache.
+
+    The key holds the version (the ETag) and the full URL (page links carry the host).
+    Clients that ask for JSON get the stored bytes as they are; the browsable API renders.
+    """
+    if cached := not_modified(request, etag):
+        return cached
+    renderer = getattr(request, "accepted_renderer", None)
+    if renderer is None or renderer.format != "json":
+        return tagged(Response(build()), etag)
+    key = "api:" + hashlib.sha256((etag + request.build_absolute_uri()).encode()).hexdigest()
+    content = cache.get(key)
+    if content is None:
+        content = renderer.render(build(), request.accepted_media_type, {"request": request})
+        cache.set(key, content, timeout=CACHE_SECONDS)
+    return tagged(HttpResponse(content, content_type="application/json"), etag)
 
 
 def not_modified(request: Request, etag: str) -> Response | None:

@@ -216,11 +216,10 @@ class TournamentViewSet(
         tournament = self.get_object()
         after_round = self._after_round(request)
         etag = etags.standings_etag(tournament, after_round)
-        if cached := etags.not_modified(request, etag):
-            return cached
         # Standings only change when a recompute stores them: the body is kept per version.
-        body = etags.cached_body(etag, lambda: self._standings_body(tournament, after_round))
-        return etags.tagged(Response(body), etag)
+        return etags.versioned_response(
+            request, etag, lambda: self._standings_body(tournament, after_round)
+        )
 
     @staticmethod
     def _standings_body(tournament: Tournament, after_round: int | None) -> dict[str, Any]:
