@@ -30,7 +30,6 @@ Rules (tournament.md), and the choices this module makes where the spec leaves r
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -109,7 +108,26 @@ class Line:
 
     def copy(self) -> Line:
         # dataclasses.replace validates its fields on every call: too slow for 4,000 lines.
-        return Line(*[getattr(self, name) for name in _LINE_SLOTS])
+        return Line(
+            self.team_id,
+            self.seed,
+            self.played,
+            self.won,
+            self.drawn,
+            self.lost,
+            self.match_points,
+            self.points_for,
+            self.points_against,
+            self.sonneborn_berger,
+            self.deals,
+            self.contracts_taken,
+            self.contracts_made,
+            self.contracts_dedans,
+            self.capots,
+            self.belotes,
+            self.litiges,
+            self.withdrawn,
+        )
 
     @property
     def point_difference(self) -> int:
@@ -118,9 +136,6 @@ class Line:
     @property
     def wins(self) -> int:
         return self.won
-
-
-_LINE_SLOTS = tuple(f.name for f in dataclasses.fields(Line))
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +173,7 @@ def compute_standings(
     """
     stats = stats or {}
     win, draw, loss = points
-    teams = sorted(teams, key=lambda t: t.seed)
+    team_list = sorted(teams, key=lambda t: t.seed)
     last_match_round: dict[int, int] = {}
     history: dict[int, list[_Played]] = defaultdict(list)
     for match in matches:
@@ -196,46 +211,63 @@ def compute_standings(
     for team_id, played in history.items():
         for p in played:
             by_round[p.round_number].append((team_id, p))
-    lines = {t.id: Line(t.id, t.seed) for t in teams}
+    lines = {t.id: Line(t.id, t.seed) for t in team_list}
     result_by_round: dict[int, list[Line]] = {}
-    # Per team, (round, opponent, earned), for head-to-head and Sonneborn–Berger.
-    meetings: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
-    scored: dict[int, list[tuple[int, int]]] = defaultdict(list)  # matches that earned points
+    # Per team, the match points it earned against each opponent so far: head-to-head and
+    # Sonneborn–Berger read them.
+    earned_against: dict[int, dict[int, int]] = {t.id: {} for t in team_list}
+    scored_against: dict[int, dict[int, int]] = {}  # the same, wins and draws only
     for round_number in range(1, last_round + 1):
         for team_id, p in by_round[round_number]:
             line = lines[team_id]
             line.played += 1
-            setattr(line, p.outcome, getattr(line, p.outcome) + 1)
+            if p.outcome == "won":
+                line.won += 1
+            elif p.outcome == "drawn":
+                line.drawn += 1
+            else:
+                line.lost += 1
             line.match_points += p.earned
             line.points_for += p.points_for
             line.points_against += p.points_against
-            for name in COUNTS:
-                setattr(line, name, getattr(line, name) + getattr(p.stats, name))
-            meetings[team_id].append((round_number, p.opponent, p.earned))
+            st = p.stats
+            line.deals += st.deals
+            line.contracts_taken += st.contracts_taken
+            line.contracts_made += st.contracts_made
+            line.contracts_dedans += st.contracts_dedans
+            line.capots += st.capots
+            line.belotes += st.belotes
+            line.litiges += st.litiges
+            against = earned_against.setdefault(team_id, {})
+            against[p.opponent] = against.get(p.opponent, 0) + p.earned
             if p.earned:
-                scored[team_id].append((p.opponent, p.earned))
-        for team_id, line in lines.items():
-            line.sonneborn_berger = sum(
-                earned * lines[opponent].match_points for opponent, earned in scored[team_id]
+                scored = scored_against.setdefault(team_id, {})
+                scored[p.opponent] = scored.get(p.opponent, 0) + p.earned
+        points_now = {tid: line.match_points for tid, line in lines.items()}
+        for team_id, scored in scored_against.items():
+            lines[team_id].sonneborn_berger = sum(
+                earned * points_now.get(opponent, 0) for opponent, earned in scored.items()
             )
         snapshot = {tid: line.copy() for tid, line in lines.items()}
-        for team in teams:
+        for team in team_list:
             if team.withdrawn and round_number > last_match_round.get(team.id, 0):
                 snapshot[team.id].withdrawn = True
-        result_by_round[round_number] = rank_lines(list(snapshot.values()), criteria, meetings)
+        result_by_round[round_number] = rank_lines(
+            list(snapshot.values()), criteria, earned_against
+        )
     return result_by_round
 
 
 def rank_lines(
     lines: list[Line],
     criteria: Sequence[str],
-    meetings: Mapping[int, Sequence[tuple[int, int, int]]],
+    earned_against: Mapping[int, Mapping[int, int]],
 ) -> list[Line]:
     """Order `lines` (active teams first, withdrawn last) and set rank and shared_rank."""
     ordered: list[Line] = []
     for withdrawn in (False, True):
         group = [line for line in lines if line.withdrawn is withdrawn]
-        for tied in _order(group, criteria, 0, meetings):
+        for tied in _order(group, criteria, 0, earned_against):
             rank = len(ordered) + 1
             for line in sorted(tied, key=lambda line: line.seed):
                 line.rank = rank
@@ -245,29 +277,28 @@ def rank_lines(
 
 
 def _head_to_head(
-    group: list[Line], meetings: Mapping[int, Sequence[tuple[int, int, int]]]
+    group: list[Line], earned_against: Mapping[int, Mapping[int, int]]
 ) -> dict[int, int]:
-    members = {line.team_id for line in group}
-    return {
-        line.team_id: sum(
-            earned for _, opponent, earned in meetings.get(line.team_id, ()) if opponent in members
-        )
-        for line in group
-    }
+    members = [line.team_id for line in group]
+    scores = {}
+    for team_id in members:
+        against = earned_against.get(team_id, {})
+        scores[team_id] = sum(against.get(other, 0) for other in members)
+    return scores
 
 
 def _order(
     group: list[Line],
     criteria: Sequence[str],
     index: int,
-    meetings: Mapping[int, Sequence[tuple[int, int, int]]],
+    earned_against: Mapping[int, Mapping[int, int]],
 ) -> list[list[Line]]:
     """Groups of teams equal on every criterion, best first."""
     if len(group) <= 1 or index >= len(criteria):
         return [group] if group else []
     name = criteria[index]
     if name == "head_to_head":
-        h2h = _head_to_head(group, meetings)
+        h2h = _head_to_head(group, earned_against)
 
         def key(line: Line) -> int:
             return h2h[line.team_id]
@@ -282,7 +313,7 @@ def _order(
         tied = list(tied_iter)
         if name == "head_to_head" and 1 < len(tied) < len(group):
             # Head-to-head split the group: apply it again among the teams still equal.
-            ordered.extend(_order(tied, criteria, index, meetings))
+            ordered.extend(_order(tied, criteria, index, earned_against))
         else:
-            ordered.extend(_order(tied, criteria, index + 1, meetings))
+            ordered.extend(_order(tied, criteria, index + 1, earned_against))
     return ordered
