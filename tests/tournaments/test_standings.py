@@ -13,9 +13,9 @@ from tests.factories import (
     TournamentFactory,
     make_staff,
 )
-from tournaments.models import Match, Standing, Tournament
+from tournaments.models import Deal, Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.services.standings import recompute_standings
+from tournaments.services.standings import deal_stats, recompute_standings
 from tournaments.services.standings_rows import (
     MatchResult,
     SideStats,
@@ -313,3 +313,40 @@ def test_a_full_round_robin_ranks_every_team_in_every_round(db):
     final = list(Standing.objects.filter(tournament=tournament, round_number=5))
     assert [r.match_points for r in final] == sorted((r.match_points for r in final), reverse=True)
     assert Tournament.objects.get(pk=tournament.pk).standings_computed_at is not None
+
+
+def test_the_deal_aggregate_equals_counting_the_deals_one_by_one(db):
+    tournament = build_round_robin_tournament(6, 12, seed=7)
+    match = Match.objects.filter(tournament=tournament).first()
+    # A thrown-in deal (no taker) and a litige, so every outcome is counted.
+    Deal.objects.create(match=match, number=99, entry={}, outcome="thrown_in")
+    stats = deal_stats(tournament.pk)
+    expected: dict = {}
+    for deal in Deal.objects.filter(match__tournament=tournament):
+        for side in ("NS", "EW"):
+            counts = expected.setdefault((deal.match_id, side), [0] * 7)
+            counts[0] += deal.outcome != "thrown_in"
+            took = deal.taker_side == side
+            counts[1] += took
+            counts[2] += took and deal.outcome == "made"
+            counts[3] += took and deal.outcome == "dedans"
+            counts[4] += deal.capot_side == side
+            counts[5] += deal.belote_side == side
+            counts[6] += took and deal.outcome == "litige"
+    assert {key: [getattr(value, f) for f in FIELDS] for key, value in stats.items()} == expected
+    assert any(value[6] for value in expected.values())  # litiges were there to count
+    assert stats[(match.id, "NS")].deals == expected[(match.id, "NS")][0]
+    recompute_standings(tournament.pk)
+    for row in Standing.objects.filter(tournament=tournament):
+        assert row.contracts_taken == row.contracts_made + row.contracts_dedans + row.litiges
+
+
+FIELDS = (
+    "deals",
+    "contracts_taken",
+    "contracts_made",
+    "contracts_dedans",
+    "capots",
+    "belotes",
+    "litiges",
+)
