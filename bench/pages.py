@@ -33,10 +33,17 @@ def main() -> None:
     settings.DEBUG = True  # to count queries
     call_command("migrate", verbosity=0)
     n_teams = int(sys.argv[1]) if len(sys.argv) > 1 else 64
-    started = time.perf_counter()
-    tournament = build_round_robin_tournament(n_teams, 16)
-    recompute_standings(tournament.pk, force=True)
-    print(f"built {n_teams} teams in {time.perf_counter() - started:.1f}s")
+    from tournaments.models import Tournament
+
+    # BENCH_REUSE=1 times the last tournament built in this database instead of a new one.
+    tournament = (
+        Tournament.objects.order_by("-pk").first() if os.environ.get("BENCH_REUSE") else None
+    )
+    if tournament is None:
+        started = time.perf_counter()
+        tournament = build_round_robin_tournament(n_teams, 16)
+        recompute_standings(tournament.pk, force=True)
+        print(f"built {n_teams} teams in {time.perf_counter() - started:.1f}s")
     args = [tournament.club.slug, tournament.slug]
     pages = {
         "standings": reverse("tournaments:standings", args=args),

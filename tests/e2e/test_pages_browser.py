@@ -173,7 +173,12 @@ def test_the_standings_update_by_themselves_after_a_referee_enters_a_deal(
     base = live_server.url
     spectator = chromium_browser.new_context(viewport={"width": 1280, "height": 800})
     referee = chromium_browser.new_context(viewport={"width": 360, "height": 740})
+    director = chromium_browser.new_context(viewport={"width": 1280, "height": 800})
     try:
+        tables = director.new_page()
+        sign_in(tables, base, "dora", reverse("tournaments:director", args=ARGS))
+        live_row = tables.locator("#tables tr", has_text=match.ns_team.name).first
+        assert "2 deals" in live_row.inner_text()
         standings = spectator.new_page()
         standings.goto(base + reverse("tournaments:standings", args=ARGS))
         version = standings.locator("#standings").get_attribute("data-version")
@@ -200,9 +205,19 @@ def test_the_standings_update_by_themselves_after_a_referee_enters_a_deal(
         row = standings.locator("#standings tbody tr", has_text=match.ns_team.name)
         assert row.locator("td").nth(2).inner_text() == "1"
         screenshot(standings, "pages-live-02-after")
+
+        # The director's tables follow too: the match is finished, without a reload.
+        tables.wait_for_function(
+            "name => [...document.querySelectorAll('#tables tr')].some("
+            "r => r.innerText.includes(name) && r.querySelector('.badge-finished'))",
+            arg=match.ns_team.name,
+            timeout=20_000,
+        )
+        screenshot(tables, "pages-live-03-director-tables")
     finally:
         spectator.close()
         referee.close()
+        director.close()
 
 
 def english_left(text: str, language: str) -> list[str]:

@@ -96,6 +96,11 @@ def test_the_team_page_shows_its_next_table(client, world):
     assert "Next table" in page and "Round 2" in page
 
 
+def test_the_player_page_shows_the_next_table_while_the_tournament_runs(client, world):
+    page = client.get(world.match.ns_team.first_player.get_absolute_url()).content.decode()
+    assert "Next table" in page and "Round 2 · table" in page
+
+
 def test_the_player_page_shows_the_players_teams_and_matches(client, world):
     player = world.match.ns_team.first_player
     page = client.get(player.get_absolute_url()).content.decode()

@@ -86,10 +86,14 @@ def player_teams(player: Any) -> list[dict[str, Any]]:
                 matches[team_id].append(match)
     from ..views.public import team_match_row
 
-    return [
-        {"team": team, "rows": [team_match_row(team, m) for m in matches[team.pk]]}
-        for team in teams
-    ]
+    result = []
+    for team in teams:
+        rows = [team_match_row(team, m) for m in matches[team.pk]]
+        upcoming = None
+        if team.tournament.status == "running" and not team.withdrawn:
+            upcoming = next((r for r in rows if r["match"].status != Match.Status.FINISHED), None)
+        result.append({"team": team, "rows": rows, "next": upcoming})
+    return result
 
 
 @register.simple_tag
