@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import InvalidDeal, parse_rules
 
-from .models import TIE_BREAKS, Match, Tournament
+from .models import TIE_BREAKS, Deal, Match, Tournament
 from .rules_text import choice_label, rule_specs
 
 RULE_PREFIX = "rule_"
@@ -67,11 +67,16 @@ class TournamentForm(forms.ModelForm):
         self.club = club if club is not None else getattr(self.instance, "club", None)
         self.fields["slug"].required = False
         current = parse_rules(self.instance.rules or {}) if self.instance.pk else None
+        # Every deal was scored with these rules: once one is entered they stay as they are.
+        self.rules_locked = bool(self.instance.pk) and (
+            Deal.objects.filter(match__tournament=self.instance).exists()
+        )
         for spec in rule_specs():
             field = _rule_field(spec)
             if current is not None:
                 value = getattr(current, spec.name)
                 field.initial = getattr(value, "value", value)
+            field.disabled = self.rules_locked
             self.fields[RULE_PREFIX + spec.name] = field
         self.fields["tie_breaks"].initial = ", ".join(
             self.instance.tie_breaks or [] if self.instance.pk else Tournament().tie_breaks

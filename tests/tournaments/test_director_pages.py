@@ -228,3 +228,18 @@ def test_a_tournament_of_another_club_is_not_reachable_through_this_club(client,
         client.get(reverse("tournaments:director", args=["les-atouts", "elsewhere"])).status_code
         == 404
     )
+
+
+def test_the_house_rules_are_locked_once_deals_are_entered(client, world):
+    client.force_login(world.director)
+    url = reverse("tournaments:director_edit", args=ARGS)
+    before = world.tournament.change_seq
+    form = client.get(url).context["form"]
+    assert form.rules_locked and form.fields["rule_litige"].disabled
+    data = {name: form[name].value() for name in form.fields}
+    data.update({"rule_litige": "made", "points_win": 3, "tie_breaks": "match_points"})
+    data = {k: v for k, v in data.items() if v is not None and v is not False}
+    assert client.post(url, data).status_code == 302
+    world.tournament.refresh_from_db()
+    assert world.tournament.rules["litige"] == "carry" and world.tournament.points_win == 3
+    assert world.tournament.change_seq > before  # the standings are recomputed

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, path, reverse
@@ -29,6 +30,7 @@ from ..permissions import is_director
 from ..services import deals as deal_services
 from ..services import director as director_services
 from ..services import registration, schedule
+from ..services.changes import record_change
 from ..services.errors import ServiceError
 from .public import POLL_SECONDS, standings_context
 
@@ -105,7 +107,10 @@ def tournament_new(request: HttpRequest, club: Club) -> HttpResponse:
 def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = TournamentForm(request.POST or None, instance=tournament, club=tournament.club)
     if request.method == "POST" and form.is_valid():
-        tournament = form.save()
+        # Match points and tie-breaks change the standings: recompute them after the save.
+        with transaction.atomic():
+            tournament = form.save()
+            record_change(tournament.pk)
         messages.success(request, _("Tournament saved."))
         return back(tournament)
     return render(
