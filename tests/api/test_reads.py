@@ -206,3 +206,12 @@ def test_the_audit_trail_is_for_directors_only(director_client, anyone, world, m
 def test_the_audit_trail_is_refused_to_everyone_else(request, user, world, match):
     client = client_for(request.getfixturevalue(user) if user else None)
     assert client.get(f"/api/v1/matches/{match.pk}/audit/").status_code == 403
+
+
+def test_the_fast_standings_lines_equal_the_serializers(world):
+    from tournaments.api.serializers import StandingSerializer, standing_lines
+
+    _store_standings(world, seq=3)
+    Standing.objects.filter(tournament=world, rank=2).update(shared_rank=True)
+    lines = Standing.objects.filter(tournament=world, round_number=2).order_by("rank", "pk")
+    assert standing_lines(lines) == StandingSerializer(lines, many=True).data

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -416,6 +417,31 @@ class StandingSerializer(serializers.ModelSerializer):
             "withdrawn",
         ]
         read_only_fields = fields
+
+
+_TEAM_FIELDS = TeamBriefSerializer.Meta.fields
+_STANDING_COLUMNS = [f for f in StandingSerializer.Meta.fields if f not in ("rank_label", "team")]
+
+
+def standing_lines(lines: QuerySet[Standing]) -> list[dict[str, Any]]:
+    """Exactly StandingSerializer's output (a test holds them equal), read with `values()`.
+
+    The standings are the API's most polled read; building 64 lines from plain rows costs a
+    tenth of serializing 64 model instances field by field.
+    """
+    rows = lines.values(*_STANDING_COLUMNS, *(f"team__{f}" for f in _TEAM_FIELDS))
+    body = []
+    for row in rows:
+        line: dict[str, Any] = {}
+        for field in StandingSerializer.Meta.fields:
+            if field == "team":
+                line[field] = {f: row[f"team__{f}"] for f in _TEAM_FIELDS}
+            elif field == "rank_label":
+                line[field] = Standing(rank=row["rank"], shared_rank=row["shared_rank"]).rank_label
+            else:
+                line[field] = row[field]
+        body.append(line)
+    return body
 
 
 class StandingsSerializer(serializers.Serializer):

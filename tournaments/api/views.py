@@ -50,13 +50,13 @@ from .serializers import (
     RoundSerializer,
     ScheduleRoundSerializer,
     ScheduleSerializer,
-    StandingSerializer,
     StandingsSerializer,
     StatusSerializer,
     TeamCreateSerializer,
     TeamSerializer,
     TournamentSerializer,
     TournamentWriteSerializer,
+    standing_lines,
 )
 
 BACKENDS = [filters.DjangoFilterBackend, StableOrderingFilter]
@@ -247,7 +247,7 @@ class TournamentViewSet(
             "change": tournament.standings_seq,
             "latest_change": tournament.change_seq,
             "up_to_date": tournament.standings_seq >= tournament.change_seq,
-            "results": StandingSerializer(lines if shown is not None else [], many=True).data,
+            "results": standing_lines(lines) if shown is not None else [],
         }
 
     @staticmethod
