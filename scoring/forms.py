@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import Problem, Rank, Rules, Seat, Suit, Team, parse_rules, validate_deal
 from scoring.engine.cards import DEAL_VALUE
 from scoring.engine.declarations import FOUR_POINTS, SEQUENCE_POINTS
+from scoring.translation import problem_message
 
 ALL_PASSED = "pass"  # the taker choice of a thrown-in deal; the entry says `taker: null`
 DECLARATION_SLOTS = 4  # per team: more than four declarations of one team cannot fit in 16 cards
@@ -75,22 +76,6 @@ FIELD_OF_PATH = {
 }
 DECLARATION_PART_FIELD = {"top": "top", "suit": "suit"}  # anything else: the kind select
 _DECLARATION_PATH = re.compile(r"^declarations\.(NS|EW)\.(\d+)(?:\.(\w+))?$")
-
-# Translated messages by problem code, for the codes whose message has no value to quote.
-MESSAGES_BY_CODE = {
-    "required": _("This field is required."),
-    "trump_required": _("Name the trump suit: someone took trump."),
-    "points_required": _("Enter the card points of one team (or mark a capot)."),
-    "thrown_in_not_allowed": _(
-        "This tournament plays 'the dealer must take': a deal cannot be thrown in."
-    ),
-}
-
-
-def problem_message(problem: Problem) -> str:
-    """The problem's message in the reader's language where a translation exists."""
-    known = MESSAGES_BY_CODE.get(problem.code)
-    return str(known) if known is not None else gettext(problem.message)
 
 
 def _team_choices(team_names: Mapping[str, str] | None) -> list[tuple[str, str]]:

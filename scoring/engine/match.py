@@ -80,7 +80,7 @@ def match_end(
 def _in_match(found: Problem, index: int) -> Problem:
     """A deal's problem seen from the match: the deal object itself (`deal`) is `deals.<index>`."""
     if found.path == "deal":
-        return Problem(found.code, f"deals.{index}", found.message)
+        return Problem(found.code, f"deals.{index}", found.message, found.params)
     return found.prefixed(f"deals.{index}")
 
 

@@ -71,4 +71,5 @@ def problem(code: str, path: str, **fields: Any) -> Problem:
     """The problem `code` at `path`, its message filled from MESSAGES."""
     if "value" in fields:
         fields["value"] = shown(fields["value"])
-    return Problem(code, path, MESSAGES[code].format(**fields))
+    params = tuple((name, str(value)) for name, value in fields.items())
+    return Problem(code, path, MESSAGES[code].format(**fields), params)

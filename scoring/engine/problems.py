@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,6 +13,9 @@ class Problem:
     code: str
     path: str
     message: str
+    # The values quoted in the message, so a UI can translate the template by code and
+    # fill it again; not part of a problem's identity.
+    params: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}" if self.path else self.message
@@ -20,7 +23,7 @@ class Problem:
     def prefixed(self, prefix: str) -> Problem:
         """The same problem seen from a container (`deals.3.` + `points.cards`)."""
         path = f"{prefix}.{self.path}" if self.path else prefix
-        return Problem(self.code, path, self.message)
+        return Problem(self.code, path, self.message, self.params)
 
 
 class _Invalid(ValueError):

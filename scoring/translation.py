@@ -1,0 +1,76 @@
+"""The engine's messages in the reader's language: the engine is pure, so its templates are listed here.
+
+A test holds this table equal to scoring.engine.messages.MESSAGES, so a new or reworded
+engine message cannot go untranslated unnoticed.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_noop as _
+
+from scoring.engine import Problem
+
+MESSAGES: dict[str, str] = {
+    "not_an_object": _("Expected an object, got {value}."),
+    "not_a_list": _("Expected a list, got {value}."),
+    "unknown_field": _("Unknown field {field!r}."),
+    "required": _("This field is required."),
+    "malformed_json": _("The body is not valid JSON: {error}."),
+    "unknown_seat": _("Unknown seat {value}: use N, E, S or W."),
+    "unknown_team": _("Unknown team {value}: use NS or EW."),
+    "unknown_suit": _("Unknown suit {value}: use S, H, D or C."),
+    "unknown_rank": _("Unknown rank {value}: use 7, 8, 9, T, J, Q, K or A."),
+    "unknown_declaration_type": _("Unknown declaration type {value}: use sequence or four."),
+    "not_an_integer": _("Expected a whole number, got {value}."),
+    "trump_required": _("Name the trump suit: someone took trump."),
+    "points_required": _("Enter the card points of one team (or mark a capot)."),
+    "impossible_card_points": _("Card points {value} cannot be made: use 0, 2 to 160, or 162."),
+    "points_disagree_with_capot": _(
+        "With a capot by {capot}, team {team} has {expected} card points, not {value}."
+    ),
+    "thrown_in_with_data": _("Nobody took trump (thrown-in deal), so leave {field} out."),
+    "thrown_in_not_allowed": _(
+        "This tournament plays 'the dealer must take': a deal cannot be thrown in."
+    ),
+    "declarations_off": _(
+        "This tournament plays without declarations (only belote counts); remove {value}."
+    ),
+    "sequence_length": _("A sequence has 3 to 8 cards, not {value}."),
+    "top_too_low": _("A sequence of {length} cannot end at {value}: its top card is too low."),
+    "four_worthless": _("Four {rank}s count nothing; remove them."),
+    "same_four_both_teams": _("Both teams cannot hold four {rank}s."),
+    "duplicate_four": _("Four {rank}s are listed twice."),
+    "overlapping_sequences": _("This sequence shares {cards} with {other}."),
+    "sequence_uses_other_four": _(
+        "This sequence uses {cards}, part of the other team's four {rank}s."
+    ),
+    "uses_belote_card": _(
+        "This declaration uses {cards}, held by team {team} who declared belote."
+    ),
+    "too_many_cards": _("Team {team}'s declarations need at least {value} cards; a team holds 16."),
+    "top_needed": _(
+        "Both teams hold a best sequence of {length} cards: give the top card of this one."
+    ),
+    "suit_needed": _(
+        "Both best sequences have {length} cards to the {top}: give the suit of this one."
+    ),
+    "unknown_rule": _("Unknown house rule {field!r}."),
+    "bad_rule_choice": _("{value} is not a choice for this house rule: use {choices}."),
+    "not_a_boolean": _("Expected true or false, got {value}."),
+    "rule_out_of_range": _("{value} is out of range: use a whole number from {low} to {high}."),
+    "match_has_no_end": _("Set a target or a number of deals: otherwise the match never ends."),
+    "deal_after_end": _("Deal {number} (index {index}) comes after the match ended."),
+}
+
+
+def problem_message(problem: Problem) -> str:
+    """The problem's message translated by its code, filled with the values it quotes."""
+    template = MESSAGES.get(problem.code)
+    if template is None:
+        return problem.message
+    try:
+        return gettext(template).format(**dict(problem.params))
+    except (KeyError, IndexError, ValueError):
+        # A translation with a broken placeholder must not hide the problem from the referee.
+        return problem.message
