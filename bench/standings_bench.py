@@ -119,7 +119,7 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
         )
 
     def ratings() -> None:
-        recompute_ratings(tournament.club_id)
+        recompute_ratings(tournament.club_id, force=True)
 
     floor()  # warm the caches once, for every figure alike
     floor_best, floor_median = timed(floor, args.runs)

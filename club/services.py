@@ -6,9 +6,31 @@ import datetime
 from collections.abc import Iterable, Mapping
 
 from django.db import transaction
+from django.db.models import QuerySet
 
 from .models import Rating, RatingChange, SeasonEntry
 from .ratings import PlayerRating, RatingStep, SeasonLine
+
+_RATING = ("player_id", "mu", "sigma", "rating", "matches_played", "matches_won")
+_CHANGE = ("player_id", "match_id", "played_at", "mu", "sigma", "rating", "won")
+_SEASON = (
+    "season",
+    "player_id",
+    "tournaments_played",
+    "matches_played",
+    "matches_won",
+    "average_place",
+)
+
+
+def _same(queryset: QuerySet, fields: tuple[str, ...], rows: list[tuple[object, ...]]) -> bool:
+    # The first two fields identify a row in each table (player; player and match; season
+    # and player).
+    return sorted(queryset.values_list(*fields), key=_key) == sorted(rows, key=_key)
+
+
+def _key(row: tuple[object, ...]) -> tuple[object, ...]:
+    return row[:2]
 
 
 @transaction.atomic
@@ -19,60 +41,70 @@ def store_rankings(
     season: Iterable[SeasonLine],
     *,
     computed_at: datetime.datetime,
-) -> None:
-    """Replace the club's ratings, history and season table with freshly computed ones.
+    force: bool = False,
+) -> bool:
+    """Make the club's ratings, history and season table equal to freshly computed ones.
 
-    Everything is rebuilt and overwritten in one transaction, so readers see either the old
-    rankings or the new ones, and a rebuild from scratch stores exactly the same values.
+    Each table is rewritten (delete and insert, in this one transaction, so readers see the
+    old rankings or the new) only if its rows differ: most recomputes follow a deal of a
+    match still being played and change nothing, and reading 8,000 history rows to find
+    that out costs far less than writing them. A rebuild from scratch stores exactly the
+    values an update would. Returns whether anything was written.
     """
-    Rating.objects.filter(club_id=club_id).delete()
-    RatingChange.objects.filter(club_id=club_id).delete()
-    SeasonEntry.objects.filter(club_id=club_id).delete()
-    Rating.objects.bulk_create(
-        [
-            Rating(
-                club_id=club_id,
-                player_id=r.player_id,
-                mu=r.mu,
-                sigma=r.sigma,
-                rating=r.rating,
-                matches_played=r.matches_played,
-                matches_won=r.matches_won,
-                computed_at=computed_at,
-            )
-            for r in ratings.values()
-        ],
-        batch_size=1000,
-    )
-    RatingChange.objects.bulk_create(
-        [
-            RatingChange(
-                club_id=club_id,
-                player_id=s.player_id,
-                match_id=s.match_id,
-                played_at=s.played_at,
-                mu=s.mu,
-                sigma=s.sigma,
-                rating=s.rating,
-                won=s.won,
-            )
-            for s in steps
-        ],
-        batch_size=1000,
-    )
-    SeasonEntry.objects.bulk_create(
-        [
-            SeasonEntry(
-                club_id=club_id,
-                season=line.season,
-                player_id=line.player_id,
-                tournaments_played=line.tournaments_played,
-                matches_played=line.matches_played,
-                matches_won=line.matches_won,
-                average_place=line.average_place,
-                computed_at=computed_at,
-            )
-            for line in season
-        ],
-        batch_size=1000,
-    )
+    rating_rows = [
+        (r.player_id, r.mu, r.sigma, r.rating, r.matches_played, r.matches_won)
+        for r in ratings.values()
+    ]
+    change_rows = [
+        (s.player_id, s.match_id, s.played_at, s.mu, s.sigma, s.rating, s.won) for s in steps
+    ]
+    season_rows = [
+        (
+            line.season,
+            line.player_id,
+            line.tournaments_played,
+            line.matches_played,
+            line.matches_won,
+            line.average_place,
+        )
+        for line in season
+    ]
+    written = False
+    ratings_qs = Rating.objects.filter(club_id=club_id)
+    if force or not _same(ratings_qs, _RATING, rating_rows):
+        ratings_qs.delete()
+        Rating.objects.bulk_create(
+            [
+                Rating(
+                    club_id=club_id, computed_at=computed_at, **dict(zip(_RATING, row, strict=True))
+                )
+                for row in rating_rows
+            ],
+            batch_size=1000,
+        )
+        written = True
+    changes_qs = RatingChange.objects.filter(club_id=club_id)
+    if force or not _same(changes_qs, _CHANGE, change_rows):
+        changes_qs.delete()
+        RatingChange.objects.bulk_create(
+            [
+                RatingChange(club_id=club_id, **dict(zip(_CHANGE, row, strict=True)))
+                for row in change_rows
+            ],
+            batch_size=1000,
+        )
+        written = True
+    season_qs = SeasonEntry.objects.filter(club_id=club_id)
+    if force or not _same(season_qs, _SEASON, season_rows):
+        season_qs.delete()
+        SeasonEntry.objects.bulk_create(
+            [
+                SeasonEntry(
+                    club_id=club_id, computed_at=computed_at, **dict(zip(_SEASON, row, strict=True))
+                )
+                for row in season_rows
+            ],
+            batch_size=1000,
+        )
+        written = True
+    return written

@@ -182,3 +182,14 @@ def test_the_season_table_takes_the_place_from_the_final_standings():
             assert entry.season == tournament.starts_on.year
     assert Rating.objects.filter(club=tournament.club).count() == 8
     assert RatingChange.objects.filter(club=tournament.club).count() == 6 * 4
+
+
+@pytest.mark.django_db
+def test_a_recompute_that_changes_nothing_writes_nothing():
+    tournament = build_round_robin_tournament(4, 2)
+    recompute_standings(tournament.pk)
+    assert recompute_ratings(tournament.club_id) is True
+    ids = set(RatingChange.objects.values_list("id", flat=True))
+    assert recompute_ratings(tournament.club_id) is False
+    assert set(RatingChange.objects.values_list("id", flat=True)) == ids
+    assert recompute_ratings(tournament.club_id, force=True) is True

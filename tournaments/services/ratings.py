@@ -100,10 +100,17 @@ def final_placings(club_id: int) -> list[Placing]:
     ]
 
 
-def recompute_ratings(club_id: int) -> None:
-    """Rebuild the club's ratings, rating history and season table from scratch."""
+def recompute_ratings(club_id: int, *, force: bool = False) -> bool:
+    """Rebuild the club's ratings, rating history and season table from scratch.
+
+    Returns whether the stored rows changed (`force` rewrites them all the same).
+    """
     records = match_records(club_id)
     ratings, steps = compute_ratings(records)
     season = compute_season_table(records, final_placings(club_id))
-    store_rankings(club_id, ratings, steps, season, computed_at=timezone.now())
-    log.info("ratings of club %s recomputed from %s matches", club_id, len(records))
+    written = store_rankings(
+        club_id, ratings, steps, season, computed_at=timezone.now(), force=force
+    )
+    if written:
+        log.info("ratings of club %s recomputed from %s matches", club_id, len(records))
+    return written
