@@ -243,3 +243,10 @@ def test_the_house_rules_are_locked_once_deals_are_entered(client, world):
     world.tournament.refresh_from_db()
     assert world.tournament.rules["litige"] == "carry" and world.tournament.points_win == 3
     assert world.tournament.change_seq > before  # the standings are recomputed
+
+
+def test_score_sheets_default_to_the_first_round_still_to_finish(client, world):
+    client.force_login(world.director)
+    url = reverse("tournaments:director_print_sheets", args=ARGS)
+    assert client.get(url).content.decode().count('class="sheet-page"') == 2
+    assert client.get(url + "?round=all").content.decode().count('class="sheet-page"') == 6

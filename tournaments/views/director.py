@@ -32,7 +32,7 @@ from ..services import director as director_services
 from ..services import registration, schedule
 from ..services.changes import record_change
 from ..services.errors import ServiceError
-from .public import POLL_SECONDS, standings_context
+from .public import POLL_SECONDS, current_round_number, standings_context
 
 View = Callable[..., HttpResponse]
 ACTIONS = ("close", "reopen")
@@ -321,7 +321,16 @@ def table_url(request: HttpRequest, match: Match) -> str:
 @director_required
 def print_sheets(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """One printable score sheet per table, each with a QR code to its entry page."""
+    rounds = list(tournament.rounds.all())
     wanted = request.GET.get("round", "")
+    if not wanted.isdigit() and wanted != "all":
+        # Sheets are printed a round at a time: by default the first round still to finish.
+        open_numbers = set(
+            tournament.matches.filter(ew_team__isnull=False)
+            .exclude(status=Match.Status.FINISHED)
+            .values_list("round__number", flat=True)
+        )
+        wanted = str(current_round_number(rounds, open_numbers) or "all")
     matches = (
         tournament.matches.filter(ew_team__isnull=False)
         .select_related(
@@ -337,7 +346,6 @@ def print_sheets(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if wanted.isdigit():
         matches = matches.filter(round__number=int(wanted))
     sheets = [{"match": m, "url": table_url(request, m)} for m in matches]
-    rounds = list(tournament.rounds.all())
     return render(
         request,
         "tournaments/director/print_sheets.html",
