@@ -17,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +85,14 @@ def compute_ratings(
 ) -> tuple[dict[int, PlayerRating], list[RatingStep]]:
     """Current ratings per player and every player's history, match by match."""
     model = PlackettLuce()
-    current: dict[int, object] = {}
+    current: dict[int, PlackettLuceRating] = {}
     played: dict[int, int] = defaultdict(int)
     won: dict[int, int] = defaultdict(int)
     steps: list[RatingStep] = []
     for record in sorted(records, key=lambda r: (r.played_at, r.match_id)):
         sides = (record.ns_players, record.ew_players)
         teams = [[_rating(model, current, player) for player in side] for side in sides]
+        ranks: list[float]
         if record.winner == "NS":
             ranks = [1, 2]
         elif record.winner == "EW":
@@ -119,9 +120,9 @@ def compute_ratings(
     ratings = {
         player: PlayerRating(
             player,
-            r.mu,  # type: ignore[attr-defined]
-            r.sigma,  # type: ignore[attr-defined]
-            conservative(r.mu, r.sigma),  # type: ignore[attr-defined]
+            r.mu,
+            r.sigma,
+            conservative(r.mu, r.sigma),
             played[player],
             won[player],
         )
@@ -130,7 +131,9 @@ def compute_ratings(
     return ratings, steps
 
 
-def _rating(model: PlackettLuce, current: dict[int, object], player: int) -> object:
+def _rating(
+    model: PlackettLuce, current: dict[int, PlackettLuceRating], player: int
+) -> PlackettLuceRating:
     if player not in current:
         current[player] = model.rating()
     return current[player]

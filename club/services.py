@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -23,13 +24,13 @@ _SEASON = (
 )
 
 
-def _same(queryset: QuerySet, fields: tuple[str, ...], rows: list[tuple[object, ...]]) -> bool:
+def _same(queryset: QuerySet, fields: tuple[str, ...], rows: Sequence[tuple[Any, ...]]) -> bool:
     # The first two fields identify a row in each table (player; player and match; season
     # and player).
     return sorted(queryset.values_list(*fields), key=_key) == sorted(rows, key=_key)
 
 
-def _key(row: tuple[object, ...]) -> tuple[object, ...]:
+def _key(row: tuple[Any, ...]) -> tuple[Any, ...]:
     return row[:2]
 
 

@@ -8,6 +8,7 @@ arithmetic and the order are in `standings_rows` (see its docstring for the rule
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Case, Sum, When
@@ -124,7 +125,7 @@ def compute_tournament_standings(tournament: Tournament) -> dict[int, list[Line]
     )
 
 
-def _write(tournament_id: int, rows: list[tuple[object, ...]]) -> None:
+def _write(tournament_id: int, rows: list[tuple[Any, ...]]) -> None:
     """Make the stored rows of the tournament equal to `rows`, inside the caller's transaction.
 
     PostgreSQL: the rows go by COPY into a temporary table, then one UPDATE rewrites only

@@ -249,9 +249,9 @@ def compute_standings(
                 earned * points_now.get(opponent, 0) for opponent, earned in scored.items()
             )
         snapshot = {tid: line.copy() for tid, line in lines.items()}
-        for team in team_list:
-            if team.withdrawn and round_number > last_match_round.get(team.id, 0):
-                snapshot[team.id].withdrawn = True
+        for info in team_list:
+            if info.withdrawn and round_number > last_match_round.get(info.id, 0):
+                snapshot[info.id].withdrawn = True
         result_by_round[round_number] = rank_lines(
             list(snapshot.values()), criteria, earned_against
         )
