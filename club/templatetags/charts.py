@@ -24,6 +24,7 @@ def line_chart(
     invert_y: bool = False,
     width: int = 640,
     height: int = 280,
+    highlight: int | None = None,
 ) -> SafeString:
     """An SVG line chart of `series` [(name, [(x, y), ...])]; `invert_y` puts low values on top (ranks)."""
     points = [p for _, data in series for p in data]
@@ -35,7 +36,7 @@ def line_chart(
     x0, x1 = min(xs), max(xs)
     y0, y1 = min(ys), max(ys)
     if x0 == x1:
-        x0, x1 = x0 - 1, x1 + 1
+        x0, x1 = x0 - 0.5, x1 + 0.5
     if y0 == y1:
         y0, y1 = y0 - 1, y1 + 1
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -79,16 +80,22 @@ def line_chart(
             f'<text class="label" x="12" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
             f'transform="rotate(-90 12 {top + plot_h / 2:.1f})">{escape(y_label)}</text>'
         )
-    for index, (name, data) in enumerate(series):
+    # With many series only the first `highlight` get a colour; the rest stay grey behind them.
+    ordered = list(enumerate(series))
+    if highlight is not None:
+        ordered = ordered[highlight:][::-1] + ordered[:highlight][::-1]
+    for index, (name, data) in ordered:
         if not data:
             continue
-        colour = PALETTE[index % len(PALETTE)]
+        faint = highlight is not None and index >= highlight
+        colour = "#c3cad2" if faint else PALETTE[index % len(PALETTE)]
         coords = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in data)
         parts.append(
-            f'<g class="series"><title>{escape(name)}</title>'
-            f'<polyline points="{coords}" fill="none" stroke="{colour}" stroke-width="2"/>'
+            f'<g class="series{" faint" if faint else ""}"><title>{escape(name)}</title>'
+            f'<polyline points="{coords}" fill="none" stroke="{colour}" '
+            f'stroke-width="{1 if faint else 2}"/>'
         )
-        if len(data) <= 60:
+        if len(data) <= 60 and not faint:
             for x, y in data:
                 parts.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="2.5" fill="{colour}"/>')
         parts.append("</g>")

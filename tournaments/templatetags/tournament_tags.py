@@ -18,6 +18,8 @@ from ..models import Match, Team
 
 register = template.Library()
 
+# Up to this many teams every line has a colour; beyond, the leaders do and the rest are grey.
+RANK_CHART_COLOURS = 8
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -31,6 +33,7 @@ def rank_chart(series: list[tuple[str, list[tuple[float, float]]]]) -> SafeStrin
         y_label=_("Rank"),
         invert_y=True,
         height=320,
+        highlight=RANK_CHART_COLOURS if len(series) > RANK_CHART_COLOURS else None,
     )
 
 

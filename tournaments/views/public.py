@@ -189,7 +189,9 @@ def rank_history(tournament: Tournament) -> list[tuple[str, list[tuple[float, fl
         .values_list("team_id", "round_number", "rank")
     ):
         history.setdefault(team_id, []).append((float(number), float(rank)))
-    return [(names.get(team_id, "?"), data) for team_id, data in history.items()]
+    # Ordered by the latest rank, so the chart colours and the legend follow the standings.
+    ordered = sorted(history.items(), key=lambda item: (item[1][-1][1], names.get(item[0], "")))
+    return [(names.get(team_id, "?"), data) for team_id, data in ordered]
 
 
 def team_detail(request: HttpRequest, club_slug: str, slug: str, pk: int) -> HttpResponse:
