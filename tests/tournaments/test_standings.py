@@ -350,3 +350,19 @@ FIELDS = (
     "belotes",
     "litiges",
 )
+
+
+def test_an_unknown_tie_break_is_skipped_rather_than_failing_the_recompute():
+    result = compute_standings(
+        teams(A, B),
+        [played(1, A, B, 400, 600)],
+        tie_breaks=["match_points", "coin_toss", "points_for"],
+    )
+    assert order(result[1]) == ["1 B", "2 A"]
+
+
+def test_every_tie_break_a_director_may_choose_is_known_to_the_standings():
+    from tournaments.models import TIE_BREAKS
+    from tournaments.services.standings_rows import KNOWN_TIE_BREAKS
+
+    assert set(TIE_BREAKS) == KNOWN_TIE_BREAKS

@@ -36,15 +36,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 DEFAULT_TIE_BREAKS = ("match_points", "head_to_head", "point_difference", "points_for")
-COUNTS = (
-    "deals",
-    "contracts_taken",
-    "contracts_made",
-    "contracts_dedans",
-    "capots",
-    "belotes",
-    "litiges",
-)
+# Every criterion orders "more is better"; tournaments.models.TIE_BREAKS offers the same.
+KNOWN_TIE_BREAKS = frozenset((*DEFAULT_TIE_BREAKS, "wins", "sonneborn_berger"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,12 +199,14 @@ def compute_standings(
                 )
             )
     last_round = max((p.round_number for h in history.values() for p in h), default=0)
-    criteria = list(tie_breaks or DEFAULT_TIE_BREAKS)
+    # An unknown name (the model's clean() refuses them, a raw write might not) is skipped.
+    criteria = [name for name in tie_breaks or DEFAULT_TIE_BREAKS if name in KNOWN_TIE_BREAKS]
     by_round: dict[int, list[tuple[int, _Played]]] = defaultdict(list)
-    for team_id, played in history.items():
-        for p in played:
-            by_round[p.round_number].append((team_id, p))
     lines = {t.id: Line(t.id, t.seed) for t in team_list}
+    for team_id, played in history.items():
+        if team_id in lines:
+            for p in played:
+                by_round[p.round_number].append((team_id, p))
     result_by_round: dict[int, list[Line]] = {}
     # Per team, the match points it earned against each opponent so far: head-to-head and
     # Sonneborn–Berger read them.
