@@ -366,3 +366,14 @@ def test_every_tie_break_a_director_may_choose_is_known_to_the_standings():
     from tournaments.services.standings_rows import KNOWN_TIE_BREAKS
 
     assert set(TIE_BREAKS) == KNOWN_TIE_BREAKS
+
+
+def test_two_recomputes_in_one_transaction_see_the_change_between_them(one_deal_tournament):
+    tournament, director, (t1, t2, t3, t4) = one_deal_tournament
+    enter_deal(_match(tournament, 1, t1, t2, 1), NS_98_BELOTE, by=director)
+    recompute_standings(tournament.pk)
+    enter_deal(_match(tournament, 1, t3, t4, 2), EW_CAPOT, by=director)
+    recompute_standings(tournament.pk)
+    ranks = dict(Standing.objects.filter(tournament=tournament).values_list("team__name", "rank"))
+    assert ranks == {"T4": 1, "T1": 2, "T2": 3, "T3": 4}
+    assert Standing.objects.filter(tournament=tournament).count() == 4

@@ -153,6 +153,9 @@ def _write(tournament_id: int, rows: list[tuple[Any, ...]]) -> None:
             f"CREATE TEMP TABLE IF NOT EXISTS standing_new ON COMMIT DELETE ROWS AS "
             f"SELECT {names} FROM {table} WITH NO DATA"
         )
+        # Emptied on commit, but a caller's outer transaction (a test, a script) may run two
+        # recomputes before committing.
+        cursor.execute("TRUNCATE standing_new")
         with cursor.cursor.copy(f"COPY standing_new ({names}) FROM STDIN") as copy:
             for row in rows:
                 copy.write_row(row)
