@@ -40,9 +40,9 @@ class Command(BaseCommand):
             )
             missing_total += len(missing)
             catalogue.save_as_mofile(str(po_path.with_suffix(".mo")))
+            shown = po_path.relative_to(po_path.parents[3])  # locale/<lang>/LC_MESSAGES/...
             self.stdout.write(
-                f"{po_path.relative_to(settings.BASE_DIR)}: {len(catalogue.translated_entries())} "
-                f"translated, {len(missing)} missing"
+                f"{shown}: {len(catalogue.translated_entries())} translated, {len(missing)} missing"
             )
         if options["check"] and missing_total:
             raise CommandError(f"{missing_total} untranslated strings.")
