@@ -49,9 +49,11 @@ def club_ranking(request: HttpRequest, club_slug: str) -> HttpResponse:
         .order_by("-season")
     )
     wanted = request.GET.get("season", "")
-    season = int(wanted) if wanted.isdigit() and int(wanted) in seasons else (seasons or [None])[0]
+    season: int | None = seasons[0] if seasons else None
+    if wanted.isdigit() and int(wanted) in seasons:
+        season = int(wanted)
     entries = (
-        SeasonEntry.objects.filter(club=club, season=season)
+        SeasonEntry.objects.filter(club=club, season=season or 0)
         .select_related("player")
         .order_by("average_place", "-matches_won", "player")
     )

@@ -115,7 +115,7 @@ class TournamentForm(forms.ModelForm):
         return names
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         rules = {}
         for spec in rule_specs():
             key = RULE_PREFIX + spec.name

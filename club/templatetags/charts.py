@@ -48,7 +48,7 @@ def line_chart(
         share = (y - y0) / (y1 - y0)
         return top + (share if invert_y else 1 - share) * plot_h
 
-    parts = [
+    parts: list[str] = [
         format_html(
             '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}" '
             'preserveAspectRatio="xMidYMid meet"><title>{}</title>',

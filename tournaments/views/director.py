@@ -224,7 +224,7 @@ def withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespo
 def referees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rounds = list(tournament.rounds.all())
     wanted = request.GET.get("round", "")
-    number = int(wanted) if wanted.isdigit() else (rounds[0].number if rounds else None)
+    number = int(wanted) if wanted.isdigit() else (rounds[0].number if rounds else 0)
     matches = list(
         tournament.matches.filter(round__number=number, ew_team__isnull=False)
         .select_related("ns_team", "ew_team")

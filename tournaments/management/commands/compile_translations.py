@@ -22,7 +22,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            import polib
+            import polib  # type: ignore[import-untyped]
         except ImportError as error:  # pragma: no cover - polib is a dependency
             raise CommandError("polib is missing: pip install polib") from error
         folders = [Path(p) for p in settings.LOCALE_PATHS]
