@@ -303,3 +303,19 @@ def test_french_and_dutch_pages_show_no_untranslated_string(
     finally:
         context.close()
     assert problems == {}
+
+
+def test_a_keyboard_user_skips_to_the_content_and_sees_where_the_focus_is(page, live_server):
+    build_world()
+    page.goto(live_server.url + reverse("tournaments:standings", args=ARGS))
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip-link"
+    assert page.locator(".skip-link").bounding_box()["x"] >= 0  # shown while focused
+    page.keyboard.press("Enter")
+    assert page.url.endswith("#main")
+    # Every form control of the page has a label a screen reader can read.
+    unlabelled = page.evaluate(
+        """() => [...document.querySelectorAll('select, input:not([type=hidden]), textarea')]
+        .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).length"""
+    )
+    assert unlabelled == 0
