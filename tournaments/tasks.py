@@ -3,7 +3,7 @@
 How a burst of changes costs one or two recomputes: every change bumps the tournament's
 `change_seq` and, after commit, calls `schedule_recompute`. That sends a task only if no
 task was sent for the tournament during the last `DEBOUNCE_SECONDS` (an atomic cache
-`add`), and sends it with a countdown of the same length, so it runs after every change it
+`add`), and sends it with a countdown a little longer, so it runs after every change it
 covers has committed. The task reads `change_seq` before the results and does nothing if
 the standings were already computed from it; so duplicates, retries and redelivery after
 a lost worker are harmless, and a change that found the key taken is always seen by the
@@ -32,6 +32,9 @@ from .services.standings import recompute_standings
 log = logging.getLogger(__name__)
 
 DEBOUNCE_SECONDS: float = getattr(settings, "STANDINGS_DEBOUNCE_SECONDS", 1.0)
+# Half a window more, so that a worker whose clock runs a little ahead still starts the task
+# after the key has expired (a change never finds the key of a task that already read).
+COUNTDOWN_SECONDS: float = DEBOUNCE_SECONDS * 1.5
 _RETRY = {
     "acks_late": True,
     "autoretry_for": (DatabaseError,),
@@ -56,10 +59,17 @@ def _send_debounced(task: object, key: str, object_id: int) -> bool:
             # page. The periodic reconcile (or the next change) computes it again.
             log.exception("recompute of %s %s failed", key, object_id)
         return True
-    # The key lives as long as the countdown: changes in that window ride on this task.
+    # Changes while the key lives ride on this task, which starts only after the key is gone.
     if not cache.add(key, 1, timeout=DEBOUNCE_SECONDS):
         return False
-    task.apply_async((object_id,), countdown=DEBOUNCE_SECONDS)  # type: ignore[attr-defined]
+    try:
+        task.apply_async((object_id,), countdown=COUNTDOWN_SECONDS)  # type: ignore[attr-defined]
+    except Exception:
+        # Broker unreachable: the change is committed all the same; the next change or the
+        # periodic reconcile sends the recompute.
+        cache.delete(key)
+        log.exception("could not send the recompute of %s %s", key, object_id)
+        return False
     return True
 
 

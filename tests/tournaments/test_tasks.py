@@ -57,7 +57,7 @@ def test_the_recompute_is_sent_only_after_the_change_commits(
     assert not standings.called  # the transaction has not committed yet
     assert len(callbacks) == 1
     callbacks[0]()
-    standings.assert_called_once_with((match.tournament_id,), countdown=tasks.DEBOUNCE_SECONDS)
+    standings.assert_called_once_with((match.tournament_id,), countdown=tasks.COUNTDOWN_SECONDS)
 
 
 def test_a_rolled_back_change_sends_nothing(match, director, django_capture_on_commit_callbacks):
@@ -166,3 +166,17 @@ def test_an_admin_deletion_of_a_match_and_its_deals_records_one_change(
 
 def test_a_recompute_of_a_tournament_that_is_gone_does_nothing(db):
     assert tasks.recompute_tournament.run(424242) is False
+
+
+def test_an_unreachable_broker_does_not_fail_the_change_that_was_committed(
+    match, django_capture_on_commit_callbacks, with_a_broker
+):
+    standings, _ = with_a_broker
+    standings.side_effect = OSError("connection refused")
+    with django_capture_on_commit_callbacks(execute=True):
+        record_change(match.tournament_id)
+    assert Tournament.objects.get(pk=match.tournament_id).change_seq == 1
+    standings.side_effect = None
+    with django_capture_on_commit_callbacks(execute=True):
+        record_change(match.tournament_id)
+    assert standings.call_count == 2  # the failed send left no key behind
