@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.factories import TournamentFactory
@@ -137,3 +138,16 @@ def test_an_unknown_tournament_is_a_404_not_a_500(client, world):
         client.get(reverse("tournaments:standings", args=["les-atouts", "nope"])).status_code == 404
     )
     assert client.get(reverse("tournaments:schedule", args=ARGS) + "?round=x9").status_code == 200
+
+
+def test_the_player_page_draws_the_rating_history():
+    from bench.bigtournament import build_round_robin_tournament
+    from tournaments.services.ratings import recompute_ratings
+
+    tournament = build_round_robin_tournament(4, 2)
+    recompute_ratings(tournament.club_id)
+    player = tournament.teams.first().first_player
+    page = Client().get(player.get_absolute_url()).content.decode()
+    assert "Rating after each match" in page and "<polyline" in page
+    ranking = Client().get(reverse("club:ranking", args=[tournament.club.slug])).content.decode()
+    assert player.full_name in ranking and "Season" in ranking
