@@ -10,6 +10,8 @@ import pytest
 import schemathesis
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
@@ -93,6 +95,19 @@ CHECKS = [
 ]
 
 
+@pytest.fixture
+def _connections_kept_open(director_token):  # type: ignore[no-untyped-def]
+    """Schemathesis calls the WSGI application directly; like Django's test client, keep it
+    from closing the test's database connection at the end of each request. (After the
+    world is built: the test client reconnects these receivers after each of its requests.)"""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+@pytest.mark.usefixtures("_connections_kept_open")
 def test_every_operation_answers_as_documented_and_never_fails(director_token):  # type: ignore[no-untyped-def]
     """Schemathesis over all operations, positive and negative cases, as a director.
 

@@ -1,0 +1,223 @@
+"""Requests per second, p50 and p99 of the API's standings and one match's deals, beside a
+trivial JSON view (/api/v1/ping/), all served by gunicorn on PostgreSQL in the same run.
+
+    .venv/bin/python -m bench.api_bench [--requests 2000] [--threads 4] [--workers 2]
+
+Uses (and creates if missing) the PostgreSQL database named by BENCH_DATABASE_URL
+(default postgres://postgres@127.0.0.1:5432/bench_api), fills it with the 64-team round
+robin of bench.bigtournament (16 deals a match) and its standings, starts gunicorn on a
+free loopback port, then sends a bounded number of requests from a few client threads.
+The aim: p99 under 50 ms and within 3 × the trivial view.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import itertools
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bench_api"
+
+
+def ensure_database(url: str) -> None:
+    import psycopg
+
+    parsed = urlparse(url)
+    name = parsed.path.lstrip("/")
+    admin = parsed._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def build(n_teams: int) -> tuple[int, int]:
+    """The tournament's id and the id of one of its played matches."""
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from bench.bigtournament import build_round_robin_tournament
+    from tournaments.models import Match
+    from tournaments.services.standings import recompute_standings
+
+    call_command("migrate", verbosity=0)
+    started = time.perf_counter()
+    tournament = build_round_robin_tournament(n_teams, 16)
+    recompute_standings(tournament.pk, force=True)
+    match = (
+        Match.objects.filter(tournament=tournament, ew_team__isnull=False)
+        .order_by("round__number", "table")
+        .first()
+    )
+    assert match is not None
+    print(
+        f"built {n_teams} teams, {tournament.matches.count()} matches in "
+        f"{time.perf_counter() - started:.1f}s"
+    )
+    return tournament.pk, match.pk
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, float]:
+    start = time.perf_counter()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path, headers={"Accept": "application/json", **(headers or {})})
+        response = conn.getresponse()
+        response.read()
+        return response.status, time.perf_counter() - start
+    finally:
+        conn.close()
+
+
+def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit("gunicorn exited early")
+        try:
+            if get(port, "/api/v1/ping/")[0] == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not answer within 30 s")
+
+
+def measure(port: int, path: str, total: int, threads: int, headers=None, expect=200):  # type: ignore[no-untyped-def]
+    for i in range(50):  # warm-up: connections, caches, imports
+        get(port, f"{path}w{i}" if path.endswith("=") else path, headers)
+    times: list[float] = []
+    lock = threading.Lock()
+    remaining = [total]
+    counter = itertools.count()
+
+    def worker() -> None:
+        mine: list[float] = []
+        while True:
+            with lock:
+                if remaining[0] == 0:
+                    break
+                remaining[0] -= 1
+            # A path ending in "=" gets a fresh number each time: a new URL misses the cache.
+            url = f"{path}{next(counter)}" if path.endswith("=") else path
+            status, elapsed = get(port, url, headers)
+            assert status == expect, (path, status)
+            mine.append(elapsed)
+        with lock:
+            times.extend(mine)
+
+    started = time.perf_counter()
+    pool = [threading.Thread(target=worker) for _ in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    wall = time.perf_counter() - started
+    times.sort()
+    return {
+        "rps": len(times) / wall,
+        "p50": statistics.median(times) * 1000,
+        "p99": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--teams", type=int, default=64)
+    args = parser.parse_args()
+
+    url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
+    ensure_database(url)
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DATABASE_CONN_MAX_AGE": "600",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_LOG_LEVEL": "WARNING",
+        "CELERY_BROKER_URL": "",
+    }
+    os.environ.update(
+        {k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "CELERY_BROKER_URL")}
+    )
+    sys.path.insert(0, str(ROOT))
+    tournament_id, match_id = build(args.teams)
+
+    port = free_port()
+    gunicorn = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "config.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(args.workers),
+        "--log-level",
+        "warning",
+    ]
+    process = subprocess.Popen(gunicorn, cwd=ROOT, env=env)
+    try:
+        wait_until_up(port, process)
+        standings = f"/api/v1/tournaments/{tournament_id}/standings/"
+        _status, _ = get(port, standings)
+        etag_conn = http.client.HTTPConnection("127.0.0.1", port)
+        etag_conn.request("GET", standings)
+        etag = etag_conn.getresponse().getheader("ETag") or ""
+        etag_conn.close()
+        targets = [
+            ("ping (trivial JSON view)", "/api/v1/ping/", None, 200),
+            ("standings (64 teams)", standings, None, 200),
+            ("one match's deals (16)", f"/api/v1/matches/{match_id}/deals/", None, 200),
+            ("standings, If-None-Match", standings, {"If-None-Match": etag}, 304),
+            ("standings, cache missed", standings + "?miss=", None, 200),
+            ("deals, cache missed", f"/api/v1/matches/{match_id}/deals/?miss=", None, 200),
+        ]
+        print(
+            f"gunicorn {args.workers} sync workers, {args.threads} client threads, "
+            f"{args.requests} requests each, loopback, PostgreSQL"
+        )
+        results = {}
+        for name, path, headers, expect in targets:
+            results[name] = measure(port, path, args.requests, args.threads, headers, expect)
+        base = results["ping (trivial JSON view)"]
+        print(f"{'endpoint':28s} {'req/s':>8s} {'p50 ms':>8s} {'p99 ms':>8s} {'p99/ping':>9s}")
+        for name, r in results.items():
+            print(
+                f"{name:28s} {r['rps']:8.0f} {r['p50']:8.1f} {r['p99']:8.1f} "
+                f"{r['p99'] / base['p99']:8.2f}×"
+            )
+        for name in ("standings (64 teams)", "one match's deals (16)"):
+            r = results[name]
+            verdict = "ok" if r["p99"] < 50 and r["p99"] <= 3 * base["p99"] else "MISSED"
+            print(
+                f"aim p99 < 50 ms and ≤ 3 × ping for {name}: {verdict} "
+                f"(throughput ratio {base['rps'] / r['rps']:.2f}× slower than ping)"
+            )
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
