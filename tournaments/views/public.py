@@ -117,6 +117,7 @@ def schedule(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
             "selected": wanted if wanted == "all" else (shown[0] if shown else None),
             "open_numbers": open_numbers,
             "tab": "schedule",
+            "is_director": is_director(request.user, tournament.club_id),
             # Built once: reversing two URLs per row is most of a 2,000-match page's time.
             "team_prefix": reverse("tournaments:team", args=[club_slug, slug, 0])[:-2],
             "match_prefix": reverse("tournaments:match", args=[0])[:-2],
@@ -166,6 +167,7 @@ def standings(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     context = standings_context(tournament, request.GET.get("after"))
     context["chart"] = rank_history(tournament)
     context["tab"] = "standings"
+    context["is_director"] = is_director(request.user, tournament.club_id)
     return render(request, "tournaments/standings.html", context)
 
 
@@ -212,7 +214,14 @@ def team_detail(request: HttpRequest, club_slug: str, slug: str, pk: int) -> Htt
     return render(
         request,
         "tournaments/team_detail.html",
-        {"tournament": tournament, "team": team, "rows": rows, "next": upcoming, "line": line},
+        {
+            "tournament": tournament,
+            "team": team,
+            "rows": rows,
+            "next": upcoming,
+            "line": line,
+            "is_director": is_director(request.user, tournament.club_id),
+        },
     )
 
 
