@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Count, Max, Q
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBase
 from django.utils.http import parse_etags
 from rest_framework import status
 from rest_framework.request import Request
@@ -83,7 +83,7 @@ def not_modified(request: Request, etag: str) -> Response | None:
     return None
 
 
-def tagged(response: Response, etag: str) -> Any:
+def tagged(response: HttpResponseBase, etag: str) -> Any:
     response["ETag"] = etag
     # Clients must revalidate: standings move during a tournament.
     response["Cache-Control"] = "no-cache"

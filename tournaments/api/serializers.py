@@ -160,7 +160,7 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
         try:
             return super().to_internal_value(data)
         except serializers.ValidationError as error:
-            detail = error.detail
+            detail: Any = error.detail
             if isinstance(detail, dict) and isinstance(detail.get("rules"), dict):
                 detail.update(detail.pop("rules"))
             raise serializers.ValidationError(detail) from None
@@ -369,7 +369,7 @@ class DealResultDoc(serializers.Serializer):
 class DealSerializer(serializers.ModelSerializer):
     entry = serializers.SerializerMethodField()
     result = serializers.SerializerMethodField()
-    entered_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    entered_by: Any = serializers.SlugRelatedField(slug_field="username", read_only=True)
 
     class Meta:
         model = Deal
@@ -458,7 +458,7 @@ class StandingsSerializer(serializers.Serializer):
 
 
 class DealAuditSerializer(serializers.ModelSerializer):
-    by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    by: Any = serializers.SlugRelatedField(slug_field="username", read_only=True)
 
     class Meta:
         model = DealAudit
@@ -466,7 +466,7 @@ class DealAuditSerializer(serializers.ModelSerializer):
 
 
 class MatchEventSerializer(serializers.ModelSerializer):
-    by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    by: Any = serializers.SlugRelatedField(slug_field="username", read_only=True)
 
     class Meta:
         model = MatchEvent

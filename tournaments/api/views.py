@@ -231,7 +231,7 @@ class TournamentViewSet(
         )
         shown = after_round if after_round is not None else (rounds[-1] if rounds else None)
         lines = (
-            Standing.objects.filter(tournament=tournament, round_number=shown)
+            Standing.objects.filter(tournament=tournament, round_number=shown or 0)
             .select_related("team")
             .order_by("rank", "team__seed", "pk")
         )
@@ -252,8 +252,8 @@ class TournamentViewSet(
 
     @staticmethod
     def _after_round(request: Request) -> int | None:
-        raw = request.query_params.get("after_round")
-        if raw in (None, ""):
+        raw = request.query_params.get("after_round") or ""
+        if not raw:
             return None
         if not raw.isdigit() or len(raw) > 5:
             raise ServiceError(_("after_round must be a round number."), field="after_round")
