@@ -162,3 +162,12 @@ def test_the_deals_list_answers_304_until_a_deal_changes(referee_client, anonymo
     assert fresh.json()["results"][0]["entry"]["taker"] == "E"
     referee_client.post(deals_url(match), MADE, format="json")
     assert anonymous_client.get(deals_url(match)).json()["count"] == 2
+
+
+def test_a_repeated_removal_with_the_same_key_removes_one_deal(referee_client, match):
+    referee_client.post(deals_url(match), MADE, format="json")
+    referee_client.post(deals_url(match), DEDANS, format="json")
+    first = referee_client.delete(deals_url(match, 2), HTTP_IDEMPOTENCY_KEY="remove-2")
+    again = referee_client.delete(deals_url(match, 2), HTTP_IDEMPOTENCY_KEY="remove-2")
+    assert (first.status_code, again.status_code) == (204, 204)
+    assert list(match.deals.values_list("number", flat=True)) == [1]
