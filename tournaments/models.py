@@ -207,13 +207,15 @@ class Match(models.Model):
     # Denormalised from the round so that standings read a tournament's matches in one query.
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    # RESTRICT, not PROTECT: a team with matches cannot be deleted alone, but deleting the
+    # whole tournament (which cascades to both) works.
     ns_team = models.ForeignKey(
-        Team, verbose_name=_("NS team"), on_delete=models.PROTECT, related_name="ns_matches"
+        Team, verbose_name=_("NS team"), on_delete=models.RESTRICT, related_name="ns_matches"
     )
     ew_team = models.ForeignKey(
         Team,
         verbose_name=_("EW team"),
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         related_name="ew_matches",
         null=True,
         blank=True,

@@ -145,3 +145,18 @@ def test_match_points_must_be_ordered_win_draw_loss(win, draw, loss):
 def test_match_points_may_be_equal():
     tournament = TournamentFactory(points_win=3, points_draw=3, points_loss=0)
     refused(lambda: Tournament.objects.filter(pk=tournament.pk).update(points_loss=4))
+
+
+def test_a_director_can_delete_a_whole_tournament_with_its_schedule_and_deals():
+    match = MatchFactory()
+    tournament = match.tournament
+    tournament.delete()
+    assert not Match.objects.filter(pk=match.pk).exists()
+
+
+def test_a_team_that_has_matches_cannot_be_deleted_on_its_own():
+    from django.db.models import RestrictedError
+
+    match = MatchFactory()
+    with pytest.raises(RestrictedError):
+        match.ns_team.delete()
