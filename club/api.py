@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import F, Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
@@ -17,7 +17,7 @@ from rest_framework.filters import OrderingFilter
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from .models import Club, Player, Rating, RatingChange
+from .models import Club, Player, Rating, RatingChange, SeasonEntry
 
 # Primary keys in URLs: digits only and short enough for a database integer, so an absurd
 # id answers 404 instead of overflowing the database driver.
@@ -82,6 +82,22 @@ class RatingChangeSerializer(serializers.ModelSerializer):
         fields = ["club", "match_id", "played_at", "rating", "mu", "sigma", "won"]
 
 
+class SeasonEntrySerializer(serializers.ModelSerializer):
+    player = PlayerBriefSerializer(read_only=True)
+
+    class Meta:
+        model = SeasonEntry
+        fields = [
+            "season",
+            "player",
+            "tournaments_played",
+            "matches_played",
+            "matches_won",
+            "average_place",
+            "computed_at",
+        ]
+
+
 class PlayerFilter(filters.FilterSet):
     club = filters.NumberFilter(field_name="memberships__club_id", min_value=1, max_value=2**53)
     name = filters.CharFilter(method="with_name")
@@ -121,6 +137,34 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         )
         page = self.paginate_queryset(ratings)
         data = RankingSerializer(page if page is not None else ratings, many=True).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
+
+    @extend_schema(
+        responses=SeasonEntrySerializer(many=True),
+        parameters=[
+            OpenApiParameter(
+                "season", OpenApiTypes.INT, description=_("The season (default: the latest).")
+            )
+        ],
+    )
+    @action(detail=True, methods=["get"], filter_backends=[], ordering=None)
+    def season(self, request: Request, pk: str | None = None) -> Response:
+        """The club's season table: tournaments played, matches won, average finishing place."""
+        club = self.get_object()
+        raw = request.query_params.get("season") or ""
+        if raw and (not raw.isdigit() or len(raw) > 4):
+            raise ValidationError({"season": [_("Enter a season (a year).")]})
+        entries = SeasonEntry.objects.filter(club=club).select_related("player")
+        season = (
+            int(raw)
+            if raw
+            else entries.order_by("-season").values_list("season", flat=True).first()
+        )
+        entries = entries.filter(season=season or 0).order_by(
+            F("average_place").asc(nulls_last=True), "-matches_won", "player__last_name", "pk"
+        )
+        page = self.paginate_queryset(entries)
+        data = SeasonEntrySerializer(page if page is not None else entries, many=True).data
         return self.get_paginated_response(data) if page is not None else Response(data)
 
 

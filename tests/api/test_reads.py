@@ -215,3 +215,27 @@ def test_the_fast_standings_lines_equal_the_serializers(world):
     Standing.objects.filter(tournament=world, rank=2).update(shared_rank=True)
     lines = Standing.objects.filter(tournament=world, round_number=2).order_by("rank", "pk")
     assert standing_lines(lines) == StandingSerializer(lines, many=True).data
+
+
+def test_everyone_reads_a_clubs_season_table(anyone, club, world):
+    from club.models import SeasonEntry
+
+    first, second = world.teams.first().players
+    now = timezone.now()
+    SeasonEntry.objects.create(
+        club=club, season=2026, player=first, average_place=2.5, computed_at=now
+    )
+    SeasonEntry.objects.create(
+        club=club, season=2026, player=second, average_place=1.0, computed_at=now
+    )
+    SeasonEntry.objects.create(
+        club=club, season=2025, player=first, average_place=1.0, computed_at=now
+    )
+    latest = anyone.get(f"/api/v1/clubs/{club.pk}/season/").json()["results"]
+    assert [(e["season"], e["player"]["id"]) for e in latest] == [
+        (2026, second.pk),
+        (2026, first.pk),
+    ]
+    older = anyone.get(f"/api/v1/clubs/{club.pk}/season/", {"season": 2025}).json()["results"]
+    assert [e["player"]["id"] for e in older] == [first.pk]
+    assert anyone.get(f"/api/v1/clubs/{club.pk}/season/", {"season": "last"}).status_code == 400
