@@ -6,7 +6,9 @@ trivial JSON view (/api/v1/ping/), all served by gunicorn on PostgreSQL in the s
 Uses (and creates if missing) the PostgreSQL database named by BENCH_DATABASE_URL
 (default postgres://postgres@127.0.0.1:5432/bench_api), fills it with the 64-team round
 robin of bench.bigtournament (16 deals a match) and its standings, starts gunicorn on a
-free loopback port, then sends a bounded number of requests from a few client threads.
+free loopback port, then sends a bounded number of requests from a few client threads,
+the endpoints interleaved in blocks. "cache missed" rows use a new URL for every request,
+so they show the cost of building and rendering a body (once per version per worker).
 The aim: p99 under 50 ms and within 3 × the trivial view.
 """
 
@@ -100,9 +102,8 @@ def wait_until_up(port: int, process: subprocess.Popen[bytes]) -> None:
     raise SystemExit("gunicorn did not answer within 30 s")
 
 
-def measure(port: int, path: str, total: int, threads: int, headers=None, expect=200):  # type: ignore[no-untyped-def]
-    for i in range(50):  # warm-up: connections, caches, imports
-        get(port, f"{path}w{i}" if path.endswith("=") else path, headers)
+def run_block(port: int, path: str, total: int, threads: int, headers=None, expect=200):  # type: ignore[no-untyped-def]
+    """`total` requests from `threads` clients: their latencies and the wall time."""
     times: list[float] = []
     lock = threading.Lock()
     remaining = [total]
@@ -116,7 +117,7 @@ def measure(port: int, path: str, total: int, threads: int, headers=None, expect
                     break
                 remaining[0] -= 1
             # A path ending in "=" gets a fresh number each time: a new URL misses the cache.
-            url = f"{path}{next(counter)}" if path.endswith("=") else path
+            url = f"{path}{next(counter)}-{time.perf_counter_ns()}" if path.endswith("=") else path
             status, elapsed = get(port, url, headers)
             assert status == expect, (path, status)
             mine.append(elapsed)
@@ -129,13 +130,30 @@ def measure(port: int, path: str, total: int, threads: int, headers=None, expect
         t.start()
     for t in pool:
         t.join()
-    wall = time.perf_counter() - started
-    times.sort()
-    return {
-        "rps": len(times) / wall,
-        "p50": statistics.median(times) * 1000,
-        "p99": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000,
-    }
+    return times, time.perf_counter() - started
+
+
+def measure_all(port: int, targets, total: int, threads: int, blocks: int):  # type: ignore[no-untyped-def]
+    """Every endpoint in `blocks` interleaved blocks, the order rotating, so that the load
+    other processes put on the machine falls on all of them alike."""
+    for _name, path, headers, expect in targets:  # warm-up: connections, caches, imports
+        run_block(port, path, 50, threads, headers, expect)
+    times: dict[str, list[float]] = {name: [] for name, *_ in targets}
+    walls = dict.fromkeys(times, 0.0)
+    for block in range(blocks):
+        for name, path, headers, expect in targets[block:] + targets[:block]:
+            got, wall = run_block(port, path, total // blocks, threads, headers, expect)
+            times[name].extend(got)
+            walls[name] += wall
+    results = {}
+    for name, seen in times.items():
+        seen.sort()
+        results[name] = {
+            "rps": len(seen) / walls[name],
+            "p50": statistics.median(seen) * 1000,
+            "p99": seen[min(len(seen) - 1, int(len(seen) * 0.99))] * 1000,
+        }
+    return results
 
 
 def main() -> None:
@@ -144,6 +162,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--teams", type=int, default=64)
+    parser.add_argument("--blocks", type=int, default=4, help="interleaved blocks per endpoint")
     args = parser.parse_args()
 
     url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
@@ -195,11 +214,10 @@ def main() -> None:
         ]
         print(
             f"gunicorn {args.workers} sync workers, {args.threads} client threads, "
-            f"{args.requests} requests each, loopback, PostgreSQL"
+            f"{args.requests} requests each in {args.blocks} interleaved blocks, "
+            "loopback, PostgreSQL"
         )
-        results = {}
-        for name, path, headers, expect in targets:
-            results[name] = measure(port, path, args.requests, args.threads, headers, expect)
+        results = measure_all(port, targets, args.requests, args.threads, args.blocks)
         base = results["ping (trivial JSON view)"]
         print(f"{'endpoint':28s} {'req/s':>8s} {'p50 ms':>8s} {'p99 ms':>8s} {'p99/ping':>9s}")
         for name, r in results.items():
