@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.db.models import F, Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -22,6 +23,17 @@ from .models import Club, Player, Rating, RatingChange, SeasonEntry
 # Primary keys in URLs: digits only and short enough for a database integer, so an absurd
 # id answers 404 instead of overflowing the database driver.
 ID_PATTERN = r"[0-9]{1,15}"
+
+
+class IdFilter(filters.NumberFilter):
+    """A whole id; bigger than a database integer is refused by the form, not the database."""
+
+    field_class = forms.IntegerField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", 2**53)
+        super().__init__(*args, **kwargs)
 
 
 class StableOrderingFilter(OrderingFilter):
@@ -99,7 +111,7 @@ class SeasonEntrySerializer(serializers.ModelSerializer):
 
 
 class PlayerFilter(filters.FilterSet):
-    club = filters.NumberFilter(field_name="memberships__club_id", min_value=1, max_value=2**53)
+    club = IdFilter(field_name="memberships__club_id")
     name = filters.CharFilter(method="with_name")
 
     class Meta:

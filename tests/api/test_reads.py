@@ -239,3 +239,17 @@ def test_everyone_reads_a_clubs_season_table(anyone, club, world):
     older = anyone.get(f"/api/v1/clubs/{club.pk}/season/", {"season": 2025}).json()["results"]
     assert [e["player"]["id"] for e in older] == [first.pk]
     assert anyone.get(f"/api/v1/clubs/{club.pk}/season/", {"season": "last"}).status_code == 400
+
+
+def test_the_referee_of_a_private_tournaments_match_sees_it_and_others_do_not(
+    private_tournament, referee, other_referee
+):
+    match = MatchFactory(
+        round__tournament=private_tournament, tournament=private_tournament, referee=referee
+    )
+    assert client_for(referee).post(deals_url(match), MADE, format="json").status_code == 201
+    assert (
+        client_for(referee).get(f"/api/v1/tournaments/{private_tournament.pk}/").status_code == 200
+    )
+    assert client_for(other_referee).get(deals_url(match)).status_code == 404
+    assert client_for(other_referee).post(deals_url(match), MADE, format="json").status_code == 404

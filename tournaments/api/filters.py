@@ -8,22 +8,17 @@ from django import forms
 from django.db.models import Q, QuerySet
 from django_filters import rest_framework as filters
 
-from club.api import StableOrderingFilter
+from club.api import IdFilter, StableOrderingFilter
 from tournaments.models import Match, Round, Team, Tournament
 
-__all__ = ["MatchFilter", "RoundFilter", "StableOrderingFilter", "TeamFilter", "TournamentFilter"]
-
-# Ids bigger than a database integer are refused by the form instead of by the database.
-MAX_ID = 2**53
-
-
-class IdFilter(filters.NumberFilter):
-    field_class = forms.IntegerField
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("min_value", 1)
-        kwargs.setdefault("max_value", MAX_ID)
-        super().__init__(*args, **kwargs)
+__all__ = [
+    "IdFilter",
+    "MatchFilter",
+    "RoundFilter",
+    "StableOrderingFilter",
+    "TeamFilter",
+    "TournamentFilter",
+]
 
 
 class SmallNumberFilter(filters.NumberFilter):
