@@ -161,7 +161,7 @@ def build_round_robin_tournament(
     )
     rules = tournament.rules
     matches: list[Match] = []
-    deal_rows: list[tuple[int, Any, dict[str, Any]]] = []
+    deals: list[Deal] = []
     for rnd, boards in zip(rounds, pairings, strict=True):
         finished_at = starts_at + datetime.timedelta(minutes=30 * rnd.number)
         table = 0
@@ -185,28 +185,30 @@ def build_round_robin_tournament(
             replay = play_match(rules, first_dealer, entries)
             totals = {t.value: v for t, v in replay.totals.items()}
             winner = replay.winner.value if hasattr(replay.winner, "value") else replay.winner
-            matches.append(
-                Match(
-                    round=rnd,
-                    tournament=tournament,
-                    table=table,
-                    ns_team=teams[ns - 1],
-                    ew_team=teams[ew - 1],
-                    first_dealer=first_dealer,
-                    status=Match.Status.FINISHED,
-                    is_closed=True,
-                    ns_total=totals["NS"],
-                    ew_total=totals["EW"],
-                    pot=replay.pot,
-                    deal_count=len(replay.deals),
-                    winner=winner or "",
-                    finished_at=finished_at,
-                )
+            match = Match(
+                round=rnd,
+                tournament=tournament,
+                table=table,
+                ns_team=teams[ns - 1],
+                ew_team=teams[ew - 1],
+                first_dealer=first_dealer,
+                status=Match.Status.FINISHED,
+                is_closed=True,
+                ns_total=totals["NS"],
+                ew_total=totals["EW"],
+                pot=replay.pot,
+                deal_count=len(replay.deals),
+                winner=winner or "",
+                finished_at=finished_at,
             )
-            deal_rows.extend(
-                (len(matches) - 1, played, entry)
+            played_deals = [
+                _deal_row(match, played, entry)
                 for played, entry in zip(replay.deals, entries, strict=True)
-            )
+            ]
+            # The per-side counts the deal services store on every replay.
+            match.count_deals(played_deals)
+            matches.append(match)
+            deals.extend(played_deals)
     for chunk in _chunks(matches):
         Match.objects.bulk_create(chunk)
     seats = []
@@ -216,7 +218,6 @@ def build_round_robin_tournament(
             seats.append(MatchSeat(match=match, round=match.round, team=match.ew_team, side="EW"))
     for chunk in _chunks(seats):
         MatchSeat.objects.bulk_create(chunk)
-    deals = [_deal_row(matches[i], played, entry) for i, played, entry in deal_rows]
     for chunk in _chunks(deals):
         Deal.objects.bulk_create(chunk)
     return tournament

@@ -245,6 +245,38 @@ class Match(models.Model):
     winner = models.CharField(_("winner"), max_length=4, choices=Winner.choices, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    # Each side's deal counts, derived from the deals' result columns by `count_deals` every
+    # time the deal services replay the match, so the standings read matches, not deals.
+    # Never edited by hand (editable=False keeps them out of forms and the admin), never shown.
+    deals_played = models.PositiveSmallIntegerField(default=0, editable=False)
+    ns_taken = models.PositiveSmallIntegerField(default=0, editable=False)
+    ew_taken = models.PositiveSmallIntegerField(default=0, editable=False)
+    ns_made = models.PositiveSmallIntegerField(default=0, editable=False)
+    ew_made = models.PositiveSmallIntegerField(default=0, editable=False)
+    ns_dedans = models.PositiveSmallIntegerField(default=0, editable=False)
+    ew_dedans = models.PositiveSmallIntegerField(default=0, editable=False)
+    ns_litiges = models.PositiveSmallIntegerField(default=0, editable=False)
+    ew_litiges = models.PositiveSmallIntegerField(default=0, editable=False)
+    ns_capots = models.PositiveSmallIntegerField(default=0, editable=False)
+    ew_capots = models.PositiveSmallIntegerField(default=0, editable=False)
+    ns_belotes = models.PositiveSmallIntegerField(default=0, editable=False)
+    ew_belotes = models.PositiveSmallIntegerField(default=0, editable=False)
+
+    DEAL_STAT_FIELDS = (
+        "deals_played",
+        "ns_taken",
+        "ew_taken",
+        "ns_made",
+        "ew_made",
+        "ns_dedans",
+        "ew_dedans",
+        "ns_litiges",
+        "ew_litiges",
+        "ns_capots",
+        "ew_capots",
+        "ns_belotes",
+        "ew_belotes",
+    )
 
     class Meta:
         ordering = ["round", "table"]
@@ -283,6 +315,41 @@ class Match(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:match", kwargs={"pk": self.pk})
+
+    @staticmethod
+    def deal_stats(deals: Any) -> dict[str, int]:
+        """The DEAL_STAT_FIELDS values counted from deals' result columns (stored or not).
+
+        A thrown-in deal is not played; a contract counts for the taking side (taken, and
+        made, dedans or litige by its outcome); capots and belotes for the side that has them.
+        """
+        counts = dict.fromkeys(Match.DEAL_STAT_FIELDS, 0)
+        for deal in deals:
+            if deal.outcome != "thrown_in":
+                counts["deals_played"] += 1
+            for side, prefix in (("NS", "ns_"), ("EW", "ew_")):
+                if deal.taker_side == side:
+                    counts[prefix + "taken"] += 1
+                    if deal.outcome == "made":
+                        counts[prefix + "made"] += 1
+                    elif deal.outcome == "dedans":
+                        counts[prefix + "dedans"] += 1
+                    elif deal.outcome == "litige":
+                        counts[prefix + "litiges"] += 1
+                if deal.capot_side == side:
+                    counts[prefix + "capots"] += 1
+                if deal.belote_side == side:
+                    counts[prefix + "belotes"] += 1
+        return counts
+
+    def count_deals(self, deals: Any) -> list[str]:
+        """Set the deal counts from `deals` (the match's deals, in any order); the names changed."""
+        changed = []
+        for name, value in Match.deal_stats(deals).items():
+            if getattr(self, name) != value:
+                setattr(self, name, value)
+                changed.append(name)
+        return changed
 
     def sync_seats(self) -> None:
         """Keep MatchSeat rows equal to the teams, so the database refuses a team twice in a round."""

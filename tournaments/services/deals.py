@@ -221,7 +221,11 @@ def _columns(played: PlayedDeal) -> dict[str, Any]:
 
 
 def _store(match: Match, deals: list[Deal], played: MatchReplay) -> None:
-    """Write each deal's result columns where the replay changed them, then the match's."""
+    """Write each deal's result columns where the replay changed them, then the match's.
+
+    The match's totals and its per-side deal counts (what the standings read) come from
+    the same replay, in the same transaction, so they never disagree with the deals.
+    """
     for deal, outcome in zip(deals, played.deals, strict=True):
         columns = _columns(outcome)
         changed = [name for name, value in columns.items() if getattr(deal, name) != value]
@@ -241,6 +245,7 @@ def _store(match: Match, deals: list[Deal], played: MatchReplay) -> None:
     else:
         match.status = Match.Status.PLAYING if played.deals else Match.Status.SCHEDULED
         match.finished_at = None
+    match.count_deals(deals)
     match.save(
         update_fields=[
             "ns_total",
@@ -251,6 +256,7 @@ def _store(match: Match, deals: list[Deal], played: MatchReplay) -> None:
             "status",
             "finished_at",
             "updated_at",
+            *Match.DEAL_STAT_FIELDS,
         ]
     )
 
@@ -266,6 +272,7 @@ def _refresh(match: Match, locked: Match) -> None:
         "status",
         "finished_at",
         "is_closed",
+        *Match.DEAL_STAT_FIELDS,
     ):
         setattr(match, name, getattr(locked, name))
 
