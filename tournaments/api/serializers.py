@@ -303,7 +303,7 @@ class GenerateScheduleSerializer(serializers.Serializer):
 # --- deals --------------------------------------------------------------------------------
 
 
-class DeclarationDoc(serializers.Serializer):
+class DeclarationSerializer(serializers.Serializer):
     type = serializers.ChoiceField(choices=["sequence", "four"])
     length = serializers.IntegerField(required=False, min_value=3, max_value=8)
     top = serializers.ChoiceField(choices=RANKS, required=False)
@@ -311,12 +311,12 @@ class DeclarationDoc(serializers.Serializer):
     rank = serializers.ChoiceField(choices=RANKS, required=False)
 
 
-class DeclarationsDoc(serializers.Serializer):
-    NS = DeclarationDoc(many=True, required=False)
-    EW = DeclarationDoc(many=True, required=False)
+class DeclarationsSerializer(serializers.Serializer):
+    NS = DeclarationSerializer(many=True, required=False)
+    EW = DeclarationSerializer(many=True, required=False)
 
 
-class PointsDoc(serializers.Serializer):
+class DealPointsSerializer(serializers.Serializer):
     team = serializers.ChoiceField(choices=SIDES)
     cards = serializers.IntegerField(min_value=0, max_value=162)
 
@@ -332,10 +332,10 @@ class DealEntrySerializer(serializers.Serializer):
         choices=SEATS, allow_null=True, help_text=_("null for a thrown-in deal.")
     )
     trump = serializers.ChoiceField(choices=SUITS, allow_null=True, required=False)
-    points = PointsDoc(required=False)
+    points = DealPointsSerializer(required=False)
     capot = serializers.ChoiceField(choices=SIDES, allow_null=True, required=False)
     belote = serializers.ChoiceField(choices=SIDES, allow_null=True, required=False)
-    declarations = DeclarationsDoc(required=False)
+    declarations = DeclarationsSerializer(required=False)
 
     def __init__(self, *args: Any, rules: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -353,7 +353,7 @@ class DealEntrySerializer(serializers.Serializer):
         return dict(data)
 
 
-class DealResultDoc(serializers.Serializer):
+class DealResultSerializer(serializers.Serializer):
     """The engine's result of one deal (rules.md §8)."""
 
     outcome = serializers.ChoiceField(choices=["made", "dedans", "litige", "thrown_in"])
@@ -380,7 +380,7 @@ class DealSerializer(serializers.ModelSerializer):
     def get_entry(self, deal: Deal) -> dict[str, Any]:
         return deal.entry
 
-    @extend_schema_field(DealResultDoc)
+    @extend_schema_field(DealResultSerializer)
     def get_result(self, deal: Deal) -> dict[str, Any]:
         return deal.result
 
