@@ -253,3 +253,19 @@ def test_the_referee_of_a_private_tournaments_match_sees_it_and_others_do_not(
     )
     assert client_for(other_referee).get(deals_url(match)).status_code == 404
     assert client_for(other_referee).post(deals_url(match), MADE, format="json").status_code == 404
+
+
+def test_the_schedule_shows_a_new_referee_at_once(
+    director_client, anonymous_client, world, match, other_referee
+):
+    url = f"/api/v1/tournaments/{world.pk}/schedule/"
+    etag = anonymous_client.get(url)["ETag"]
+    director_client.post(
+        f"/api/v1/matches/{match.pk}/referee/", {"referee": other_referee.pk}, format="json"
+    )
+    fresh = anonymous_client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert fresh.status_code == 200
+    referees = [
+        m["referee"] for r in fresh.json()["rounds"] for m in r["matches"] if m["id"] == match.pk
+    ]
+    assert referees == [{"id": other_referee.pk, "username": "other"}]

@@ -186,18 +186,22 @@ class TournamentViewSet(
             generate_round_robin(tournament, by=request.user, draw_lots=data["draw_lots"])
             tournament.refresh_from_db()
         etag = etags.schedule_etag(tournament)
-        if request.method == "GET" and (cached := etags.not_modified(request, etag)):
-            return cached
+        if request.method == "GET":
+            return etags.versioned_response(request, etag, lambda: self._schedule_body(tournament))
+        return etags.tagged(
+            Response(self._schedule_body(tournament), status.HTTP_201_CREATED), etag
+        )
+
+    @staticmethod
+    def _schedule_body(tournament: Tournament) -> dict[str, Any]:
         rounds = tournament.rounds.order_by("number", "pk").prefetch_related(
             Prefetch("matches", queryset=match_queryset().order_by("table", "pk"))
         )
-        body = {
+        return {
             "tournament": tournament.pk,
             "change": tournament.change_seq,
             "rounds": ScheduleRoundSerializer(rounds, many=True).data,
         }
-        code = status.HTTP_201_CREATED if request.method == "POST" else status.HTTP_200_OK
-        return etags.tagged(Response(body, code), etag)
 
     @extend_schema(
         responses={200: StandingsSerializer, 304: None},
