@@ -189,8 +189,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": "tournaments.models.Seat",
         "SideEnum": "tournaments.models.Side",
-        "SuitEnum": "tournaments.api.serializers.SUITS",
-        "RankEnum": "tournaments.api.serializers.RANKS",
+        "SuitEnum": "tournaments.api.deal_serializers.SUITS",
+        "RankEnum": "tournaments.api.deal_serializers.RANKS",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "MatchStatusEnum": "tournaments.models.Match.Status",
     },

@@ -24,7 +24,7 @@ from tournaments.services.deals import correct_deal, enter_deal, remove_last_dea
 from tournaments.services.errors import Conflict, NotAllowed
 
 from . import etags
-from .serializers import DealEntrySerializer, DealSerializer
+from .deal_serializers import DealEntrySerializer, DealSerializer
 from .views import ApiViewSet, find_match
 
 MATCH_ID = OpenApiParameter(

@@ -1,14 +1,13 @@
-"""Serializers of tournaments, teams, rounds, matches, deals, standings and the audit trail.
+"""Serializers of tournaments, teams, rounds, matches, standings and the audit trail.
 
-Deal entries are never checked here beyond handing them to the engine's `validate_deal`:
-the engine is the only rule book, and its problems come back with its own field paths.
+The deal resource is in deal_serializers.py; house rules are only ever checked by the
+engine's `parse_rules`, whose problems keep their own `rules.<name>` paths.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
@@ -16,26 +15,17 @@ from rest_framework import serializers
 
 from club.api import PlayerBriefSerializer
 from club.models import Player
-from scoring.engine import InvalidDeal, codec, parse_rules, validate_deal
+from scoring.engine import InvalidDeal, codec, parse_rules
 from tournaments.models import (
     TIE_BREAKS,
-    Deal,
     DealAudit,
     Match,
     MatchEvent,
     Round,
-    Seat,
-    Side,
     Standing,
     Team,
     Tournament,
 )
-from tournaments.services.errors import DealRefused
-
-SEATS = Seat.choices
-SIDES = Side.choices
-SUITS = ["S", "H", "D", "C"]
-RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"]
 
 
 class UserBriefSerializer(serializers.Serializer):
@@ -300,91 +290,6 @@ class GenerateScheduleSerializer(serializers.Serializer):
     )
 
 
-# --- deals --------------------------------------------------------------------------------
-
-
-class DeclarationSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=["sequence", "four"])
-    length = serializers.IntegerField(required=False, min_value=3, max_value=8)
-    top = serializers.ChoiceField(choices=RANKS, required=False)
-    suit = serializers.ChoiceField(choices=SUITS, required=False)
-    rank = serializers.ChoiceField(choices=RANKS, required=False)
-
-
-class DeclarationsSerializer(serializers.Serializer):
-    NS = DeclarationSerializer(many=True, required=False)
-    EW = DeclarationSerializer(many=True, required=False)
-
-
-class DealPointsSerializer(serializers.Serializer):
-    team = serializers.ChoiceField(choices=SIDES)
-    cards = serializers.IntegerField(min_value=0, max_value=162)
-
-
-class DealEntrySerializer(serializers.Serializer):
-    """A deal as the referee enters it: exactly the JSON contract of rules.md §8.
-
-    The fields are declared for the schema only; the entry itself goes to the engine's
-    `validate_deal`, whose problems come back under its own paths (`points.cards`, ...).
-    """
-
-    taker = serializers.ChoiceField(
-        choices=SEATS, allow_null=True, help_text=_("null for a thrown-in deal.")
-    )
-    trump = serializers.ChoiceField(choices=SUITS, allow_null=True, required=False)
-    points = DealPointsSerializer(required=False)
-    capot = serializers.ChoiceField(choices=SIDES, allow_null=True, required=False)
-    belote = serializers.ChoiceField(choices=SIDES, allow_null=True, required=False)
-    declarations = DeclarationsSerializer(required=False)
-
-    def __init__(self, *args: Any, rules: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.rules = rules
-
-    def run_validation(self, data: Any = serializers.empty) -> dict[str, Any]:
-        # Straight to the engine: whatever the body is (null, a list, a string), it names
-        # the problems, so DRF's own checks of an empty or null body must not come first.
-        return self.to_internal_value({} if data is serializers.empty else data)
-
-    def to_internal_value(self, data: Any) -> dict[str, Any]:
-        problems = validate_deal(data, self.rules)
-        if problems:
-            raise DealRefused(problems)
-        return dict(data)
-
-
-class DealResultSerializer(serializers.Serializer):
-    """The engine's result of one deal (rules.md §8)."""
-
-    outcome = serializers.ChoiceField(choices=["made", "dedans", "litige", "thrown_in"])
-    capot = serializers.ChoiceField(choices=SIDES, allow_null=True)
-    cards = serializers.DictField(child=serializers.IntegerField())
-    declarations = serializers.DictField(child=serializers.IntegerField())
-    belote = serializers.DictField(child=serializers.IntegerField())
-    score = serializers.DictField(child=serializers.IntegerField())
-    pot_in = serializers.IntegerField()
-    pot_awarded = serializers.DictField(child=serializers.IntegerField())
-
-
-class DealSerializer(serializers.ModelSerializer):
-    entry = serializers.SerializerMethodField()
-    result = serializers.SerializerMethodField()
-    entered_by: Any = serializers.SlugRelatedField(slug_field="username", read_only=True)
-
-    class Meta:
-        model = Deal
-        fields = ["number", "dealer", "entry", "result", "entered_by", "entered_at", "updated_at"]
-        read_only_fields = fields
-
-    @extend_schema_field(DealEntrySerializer)
-    def get_entry(self, deal: Deal) -> dict[str, Any]:
-        return deal.entry
-
-    @extend_schema_field(DealResultSerializer)
-    def get_result(self, deal: Deal) -> dict[str, Any]:
-        return deal.result
-
-
 # --- standings and audit ------------------------------------------------------------------
 
 
@@ -484,9 +389,3 @@ class TokenSerializer(serializers.Serializer):
     username = serializers.CharField(read_only=True)
     key = serializers.CharField(read_only=True)
     created = serializers.DateTimeField(read_only=True)
-
-
-def django_errors(error: DjangoValidationError) -> serializers.ValidationError:
-    return serializers.ValidationError(
-        error.message_dict if hasattr(error, "error_dict") else error.messages
-    )
