@@ -1,7 +1,9 @@
 """Recomputes and stores a tournament's standings after every round, from its stored results.
 
 Reads in a bounded number of queries whatever the size of the tournament: the tournament,
-its teams, its matches, and one aggregate of the deal columns grouped by match; the
+its teams and its matches. A match stores its totals and each side's deal counts, both
+derived from its deals by the deal services' replay (`Match.count_deals`), so no deal is
+read here; `deal_stats` counts the same figures afresh from the deals, to check them. The
 arithmetic and the order are in `standings_rows` (see its docstring for the rules).
 """
 
@@ -15,31 +17,19 @@ from django.db.models import Case, Sum, When
 from django.utils import timezone
 
 from ..models import Deal, Match, Standing, Tournament
-from .standings_rows import Line, MatchResult, SideStats, TeamInfo, compute_standings
+from .standings_rows import (
+    ROW_FIELDS,
+    Line,
+    MatchResult,
+    SideStats,
+    TeamInfo,
+    compute_standings,
+    standing_rows,
+)
 
 log = logging.getLogger(__name__)
 
-_LINE_FIELDS = (
-    "played",
-    "won",
-    "drawn",
-    "lost",
-    "match_points",
-    "points_for",
-    "points_against",
-    "point_difference",
-    "sonneborn_berger",
-    "deals",
-    "contracts_taken",
-    "contracts_made",
-    "contracts_dedans",
-    "capots",
-    "belotes",
-    "litiges",
-    "withdrawn",
-    "rank",
-    "shared_rank",
-)
+_LINE_FIELDS = ROW_FIELDS
 
 
 # Both sides' counts travel in one integer: NS in the low 16 bits, EW above (a match has far
@@ -56,7 +46,11 @@ def _per_side(column: str, **only: str) -> Sum:
 
 
 def deal_stats(tournament_id: int) -> dict[tuple[int, str], SideStats]:
-    """Each side's deal counts per finished match, from one aggregate query."""
+    """Each side's deal counts per finished match, counted afresh from the deals (one query).
+
+    The recompute reads the counts stored on the matches instead; this is the check that
+    they equal the deals, and what a recompute from the deals alone would have to read.
+    """
     rows = (
         Deal.objects.filter(match__tournament_id=tournament_id, match__status=Match.Status.FINISHED)
         .values("match_id")
@@ -86,24 +80,17 @@ def deal_stats(tournament_id: int) -> dict[tuple[int, str], SideStats]:
     return stats
 
 
-def compute_tournament_standings(tournament: Tournament) -> dict[int, list[Line]]:
-    """The lines per round of `tournament`, read from the database (three queries)."""
+_FINISHED = Match.Status.FINISHED.value
+
+
+def _read(tournament: Tournament) -> tuple[list[TeamInfo], list[MatchResult]]:
+    """The teams and the stored match results (two queries)."""
     teams = [
         TeamInfo(id=t[0], seed=t[1], withdrawn=t[2])
         for t in tournament.teams.values_list("id", "seed", "withdrawn")
     ]
-    matches = [
-        MatchResult(
-            id=m[0],
-            round_number=m[1],
-            ns_team=m[2],
-            ew_team=m[3],
-            finished=m[4] == Match.Status.FINISHED,
-            ns_total=m[5],
-            ew_total=m[6],
-            winner=m[7],
-        )
-        for m in Match.objects.filter(tournament_id=tournament.pk)
+    query = (
+        Match.objects.filter(tournament_id=tournament.pk)
         .order_by()
         .values_list(
             "id",
@@ -114,12 +101,50 @@ def compute_tournament_standings(tournament: Tournament) -> dict[int, list[Line]
             "ns_total",
             "ew_total",
             "winner",
+            "deals_played",
+            "ns_taken",
+            "ns_made",
+            "ns_dedans",
+            "ns_capots",
+            "ns_belotes",
+            "ns_litiges",
+            "ew_taken",
+            "ew_made",
+            "ew_dedans",
+            "ew_capots",
+            "ew_belotes",
+            "ew_litiges",
         )
+    )
+    # Straight through the cursor: the ORM's row building costs more than the query.
+    sql, params = query.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        fetched = cursor.fetchall()
+    matches = [
+        MatchResult(
+            m[0],
+            m[1],
+            m[2],
+            m[3],
+            m[4] == _FINISHED,
+            m[5],
+            m[6],
+            m[7],
+            SideStats(m[8], *m[9:15]),
+            SideStats(m[8], *m[15:21]),
+        )
+        for m in fetched
     ]
+    return teams, matches
+
+
+def compute_tournament_standings(tournament: Tournament) -> dict[int, list[Line]]:
+    """The lines per round of `tournament`, read from the database (two queries)."""
+    teams, matches = _read(tournament)
     return compute_standings(
         teams,
         matches,
-        deal_stats(tournament.pk),
         tie_breaks=tournament.tie_breaks or None,
         points=(tournament.points_win, tournament.points_draw, tournament.points_loss),
     )
@@ -204,11 +229,17 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
     current = tournament.standings_computed_at is not None and tournament.standings_seq >= seq
     if current and not force:
         return False
-    by_round = compute_tournament_standings(tournament)
+    teams, matches = _read(tournament)
+    by_round = standing_rows(
+        teams,
+        matches,
+        tie_breaks=tournament.tie_breaks or None,
+        points=(tournament.points_win, tournament.points_draw, tournament.points_loss),
+    )
     rows = [
-        (tournament_id, round_number, line.team_id, *[getattr(line, n) for n in _LINE_FIELDS])
+        (tournament_id, round_number, team_id, *figures)
         for round_number, lines in by_round.items()
-        for line in lines
+        for team_id, figures in lines
     ]
     with transaction.atomic():
         # The guarded update takes the tournament's row lock, so two recomputes write one

@@ -26,6 +26,12 @@ Rules (tournament.md), and the choices this module makes where the spec leaves r
   match (all of them, if they never played) their row is marked withdrawn and they are
   listed after every other team, ranked among themselves by the same criteria, their rank
   numbers following on.
+
+Speed (a 64-team round robin: 63 rounds, 4,032 lines): the teams are numbered in seed
+order and every per-round figure is a list indexed by that number; the running totals
+grow by one precomputed tuple per match and side; the criteria before and between
+head-to-heads are compared as one tuple key, so each round is one sort, and head-to-head
+is computed only inside the groups still tied, from a dense matrix of match points.
 """
 
 from __future__ import annotations
@@ -33,11 +39,36 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from operator import add, itemgetter, mul
+from typing import NamedTuple
 
 DEFAULT_TIE_BREAKS = ("match_points", "head_to_head", "point_difference", "points_for")
 # Every criterion orders "more is better"; tournaments.models.TIE_BREAKS offers the same.
 KNOWN_TIE_BREAKS = frozenset((*DEFAULT_TIE_BREAKS, "wins", "sonneborn_berger"))
+
+# A line's stored figures, in the order of the rows `standing_rows` gives.
+ROW_FIELDS = (
+    "played",
+    "won",
+    "drawn",
+    "lost",
+    "match_points",
+    "points_for",
+    "points_against",
+    "point_difference",
+    "sonneborn_berger",
+    "deals",
+    "contracts_taken",
+    "contracts_made",
+    "contracts_dedans",
+    "capots",
+    "belotes",
+    "litiges",
+    "withdrawn",
+    "rank",
+    "shared_rank",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +78,22 @@ class TeamInfo:
     withdrawn: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class MatchResult:
+class SideStats(NamedTuple):
+    """One team's deal counts in one match (Match's stored per-side counts)."""
+
+    deals: int = 0
+    contracts_taken: int = 0
+    contracts_made: int = 0
+    contracts_dedans: int = 0
+    capots: int = 0
+    belotes: int = 0
+    litiges: int = 0
+
+
+NO_STATS = SideStats()
+
+
+class MatchResult(NamedTuple):
     """A match as stored: `ew_team` None for a bye; `winner` "NS", "EW", "draw" or ""."""
 
     id: int
@@ -59,19 +104,8 @@ class MatchResult:
     ns_total: int = 0
     ew_total: int = 0
     winner: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class SideStats:
-    """One team's deal counts in one match (the aggregate the service reads from Deal columns)."""
-
-    deals: int = 0
-    contracts_taken: int = 0
-    contracts_made: int = 0
-    contracts_dedans: int = 0
-    capots: int = 0
-    belotes: int = 0
-    litiges: int = 0
+    ns_stats: SideStats = NO_STATS
+    ew_stats: SideStats = NO_STATS
 
 
 @dataclass(slots=True)
@@ -99,29 +133,6 @@ class Line:
     rank: int = 0
     shared_rank: bool = False
 
-    def copy(self) -> Line:
-        # dataclasses.replace validates its fields on every call: too slow for 4,000 lines.
-        return Line(
-            self.team_id,
-            self.seed,
-            self.played,
-            self.won,
-            self.drawn,
-            self.lost,
-            self.match_points,
-            self.points_for,
-            self.points_against,
-            self.sonneborn_berger,
-            self.deals,
-            self.contracts_taken,
-            self.contracts_made,
-            self.contracts_dedans,
-            self.capots,
-            self.belotes,
-            self.litiges,
-            self.withdrawn,
-        )
-
     @property
     def point_difference(self) -> int:
         return self.points_for - self.points_against
@@ -129,19 +140,6 @@ class Line:
     @property
     def wins(self) -> int:
         return self.won
-
-
-@dataclass(frozen=True, slots=True)
-class _Played:
-    """One finished match seen from one team."""
-
-    round_number: int
-    opponent: int
-    earned: int  # match points
-    outcome: str  # "won", "drawn", "lost"
-    points_for: int
-    points_against: int
-    stats: SideStats = field(default_factory=SideStats)
 
 
 def _outcome(match: MatchResult) -> str:
@@ -162,153 +160,157 @@ def compute_standings(
 ) -> dict[int, list[Line]]:
     """Lines per round number (1..last round with a finished match), each list in rank order.
 
-    `stats` maps (match id, "NS" | "EW") to that side's deal counts.
+    `stats` maps (match id, "NS" | "EW") to that side's deal counts, in place of the
+    matches' own `ns_stats` / `ew_stats`.
     """
-    stats = stats or {}
+    team_list = sorted(teams, key=lambda t: t.seed)
+    seeds = {t.id: t.seed for t in team_list}
+    result: dict[int, list[Line]] = {}
+    for round_number, rows in standing_rows(
+        team_list, matches, stats, tie_breaks=tie_breaks, points=points
+    ).items():
+        result[round_number] = [
+            Line(team_id, seeds[team_id], *row[:7], row[8], *row[9:]) for team_id, row in rows
+        ]
+    return result
+
+
+def standing_rows(
+    teams: Iterable[TeamInfo],
+    matches: Iterable[MatchResult],
+    stats: Mapping[tuple[int, str], SideStats] | None = None,
+    *,
+    tie_breaks: Sequence[str] | None = None,
+    points: tuple[int, int, int] = (2, 1, 0),
+) -> dict[int, list[tuple[int, tuple[object, ...]]]]:
+    """Per round number, (team id, figures in ROW_FIELDS order) in rank order."""
     win, draw, loss = points
     team_list = sorted(teams, key=lambda t: t.seed)
+    ids = [t.id for t in team_list]
+    index = {team_id: i for i, team_id in enumerate(ids)}
+    n = len(ids)
+    # What each finished match adds to each side's running totals, per round: played,
+    # won, drawn, lost, match points, points for, against, then the deal counts.
+    additions: dict[int, list[tuple[int, int | None, int, tuple[int, ...]]]] = defaultdict(list)
     last_match_round: dict[int, int] = {}
-    history: dict[int, list[_Played]] = defaultdict(list)
     for match in matches:
         if match.ew_team is None:
             continue  # a bye: no match
+        number = match.round_number
         for team in (match.ns_team, match.ew_team):
-            last_match_round[team] = max(last_match_round.get(team, 0), match.round_number)
+            if last_match_round.get(team, 0) < number:
+                last_match_round[team] = number
         if not match.finished:
             continue
-        result = _outcome(match)
-        for side, team, opponent, mine, theirs in (
-            ("NS", match.ns_team, match.ew_team, match.ns_total, match.ew_total),
-            ("EW", match.ew_team, match.ns_team, match.ew_total, match.ns_total),
-        ):
-            if result == "draw":
-                earned, outcome = draw, "drawn"
-            elif result == side:
-                earned, outcome = win, "won"
-            else:
-                earned, outcome = loss, "lost"
-            history[team].append(
-                _Played(
-                    match.round_number,
-                    opponent,
-                    earned,
-                    outcome,
-                    mine,
-                    theirs,
-                    stats.get((match.id, side), SideStats()),
-                )
+        if stats:
+            ns_stats = stats.get((match.id, "NS"), NO_STATS)
+            ew_stats = stats.get((match.id, "EW"), NO_STATS)
+        else:
+            ns_stats, ew_stats = match.ns_stats, match.ew_stats
+        outcome = _outcome(match)
+        if outcome == "draw":
+            ns_won, ew_won = (0, 1, 0, draw), (0, 1, 0, draw)
+        elif outcome == "NS":
+            ns_won, ew_won = (1, 0, 0, win), (0, 0, 1, loss)
+        else:
+            ns_won, ew_won = (0, 0, 1, loss), (1, 0, 0, win)
+        ns, ew = index.get(match.ns_team), index.get(match.ew_team)
+        bucket = additions[number]
+        if ns is not None:
+            bucket.append(
+                (ns, ew, ns_won[3], (1, *ns_won, match.ns_total, match.ew_total, *ns_stats))
             )
-    last_round = max((p.round_number for h in history.values() for p in h), default=0)
+        if ew is not None:
+            bucket.append(
+                (ew, ns, ew_won[3], (1, *ew_won, match.ew_total, match.ns_total, *ew_stats))
+            )
+    last_round = max(additions, default=0)
     # An unknown name (the model's clean() refuses them, a raw write might not) is skipped.
     criteria = [name for name in tie_breaks or DEFAULT_TIE_BREAKS if name in KNOWN_TIE_BREAKS]
-    by_round: dict[int, list[tuple[int, _Played]]] = defaultdict(list)
-    lines = {t.id: Line(t.id, t.seed) for t in team_list}
-    for team_id, played in history.items():
-        if team_id in lines:
-            for p in played:
-                by_round[p.round_number].append((team_id, p))
-    result_by_round: dict[int, list[Line]] = {}
-    # Per team, the match points it earned against each opponent so far: head-to-head and
-    # Sonneborn–Berger read them.
-    earned_against: dict[int, dict[int, int]] = {t.id: {} for t in team_list}
-    scored_against: dict[int, dict[int, int]] = {}  # the same, wins and draws only
+    withdrawn_after = [last_match_round.get(t.id, 0) if t.withdrawn else None for t in team_list]
+
+    totals: list[tuple[int, ...]] = [(0,) * 14] * n
+    # earned[i][j]: match points team i earned against team j so far (head-to-head and
+    # Sonneborn–Berger read it).
+    earned = [[0] * n for _ in range(n)]
+    by_round: dict[int, list[tuple[int, tuple[object, ...]]]] = {}
     for round_number in range(1, last_round + 1):
-        for team_id, p in by_round[round_number]:
-            line = lines[team_id]
-            line.played += 1
-            if p.outcome == "won":
-                line.won += 1
-            elif p.outcome == "drawn":
-                line.drawn += 1
-            else:
-                line.lost += 1
-            line.match_points += p.earned
-            line.points_for += p.points_for
-            line.points_against += p.points_against
-            st = p.stats
-            line.deals += st.deals
-            line.contracts_taken += st.contracts_taken
-            line.contracts_made += st.contracts_made
-            line.contracts_dedans += st.contracts_dedans
-            line.capots += st.capots
-            line.belotes += st.belotes
-            line.litiges += st.litiges
-            against = earned_against.setdefault(team_id, {})
-            against[p.opponent] = against.get(p.opponent, 0) + p.earned
-            if p.earned:
-                scored = scored_against.setdefault(team_id, {})
-                scored[p.opponent] = scored.get(p.opponent, 0) + p.earned
-        points_now = {tid: line.match_points for tid, line in lines.items()}
-        for team_id, scored in scored_against.items():
-            lines[team_id].sonneborn_berger = sum(
-                earned * points_now.get(opponent, 0) for opponent, earned in scored.items()
-            )
-        snapshot = {tid: line.copy() for tid, line in lines.items()}
-        for info in team_list:
-            if info.withdrawn and round_number > last_match_round.get(info.id, 0):
-                snapshot[info.id].withdrawn = True
-        result_by_round[round_number] = rank_lines(
-            list(snapshot.values()), criteria, earned_against
-        )
-    return result_by_round
+        for i, j, points_earned, addition in additions.get(round_number, ()):
+            totals[i] = tuple(map(add, totals[i], addition))
+            if j is not None:
+                earned[i][j] += points_earned
+        match_points = [t[4] for t in totals]
+        sonneborn = [sum(map(mul, row, match_points)) for row in earned]
+        figures = {
+            "match_points": match_points,
+            "points_for": [t[5] for t in totals],
+            "point_difference": [t[5] - t[6] for t in totals],
+            "wins": [t[1] for t in totals],
+            "sonneborn_berger": sonneborn,
+        }
+        withdrawn = [w is not None and round_number > w for w in withdrawn_after]
+        steps = _steps(criteria, figures)
+        rows: list[tuple[int, tuple[object, ...]]] = []
+        for gone in (False, True):
+            members = [i for i in range(n) if withdrawn[i] is gone]
+            for tied in _order(members, steps, 0, earned):
+                rank = len(rows) + 1
+                shared = len(tied) > 1
+                for i in sorted(tied):  # in seed order
+                    t = totals[i]
+                    rows.append(
+                        (
+                            ids[i],
+                            (*t[:7], t[5] - t[6], sonneborn[i], *t[7:], gone, rank, shared),
+                        )
+                    )
+        by_round[round_number] = rows
+    return by_round
 
 
-def rank_lines(
-    lines: list[Line],
-    criteria: Sequence[str],
-    earned_against: Mapping[int, Mapping[int, int]],
-) -> list[Line]:
-    """Order `lines` (active teams first, withdrawn last) and set rank and shared_rank."""
-    ordered: list[Line] = []
-    for withdrawn in (False, True):
-        group = [line for line in lines if line.withdrawn is withdrawn]
-        for tied in _order(group, criteria, 0, earned_against):
-            rank = len(ordered) + 1
-            for line in sorted(tied, key=lambda line: line.seed):
-                line.rank = rank
-                line.shared_rank = len(tied) > 1
-                ordered.append(line)
-    return ordered
-
-
-def _head_to_head(
-    group: list[Line], earned_against: Mapping[int, Mapping[int, int]]
-) -> dict[int, int]:
-    members = [line.team_id for line in group]
-    scores = {}
-    for team_id in members:
-        against = earned_against.get(team_id, {})
-        scores[team_id] = sum(against.get(other, 0) for other in members)
-    return scores
+def _steps(criteria: Sequence[str], figures: Mapping[str, list[int]]) -> list[list[object] | None]:
+    """The criteria as sort steps: None for head-to-head, else one key per team for a run
+    of consecutive other criteria (sorting on the tuple applies them in turn)."""
+    steps: list[list[object] | None] = []
+    run: list[list[int]] = []
+    for name in criteria:
+        if name == "head_to_head":
+            if run:
+                steps.append(list(zip(*run, strict=True)))
+                run = []
+            steps.append(None)
+        else:
+            run.append(figures[name])
+    if run:
+        steps.append(list(zip(*run, strict=True)))
+    return steps
 
 
 def _order(
-    group: list[Line],
-    criteria: Sequence[str],
+    group: list[int],
+    steps: Sequence[list[object] | None],
     index: int,
-    earned_against: Mapping[int, Mapping[int, int]],
-) -> list[list[Line]]:
-    """Groups of teams equal on every criterion, best first."""
-    if len(group) <= 1 or index >= len(criteria):
+    earned: list[list[int]],
+) -> list[list[int]]:
+    """Groups of team numbers equal on every criterion, best first."""
+    if len(group) <= 1 or index >= len(steps):
         return [group] if group else []
-    name = criteria[index]
-    if name == "head_to_head":
-        h2h = _head_to_head(group, earned_against)
-
-        def key(line: Line) -> int:
-            return h2h[line.team_id]
-
+    keys = steps[index]
+    if keys is None:
+        # Head-to-head: match points earned against the other tied teams only.
+        among = itemgetter(*group)  # a tuple, the group having two teams or more
+        scores = {i: sum(among(earned[i])) for i in group}
+        key = scores.__getitem__
     else:
-
-        def key(line: Line) -> int:
-            return int(getattr(line, name))
-
-    ordered: list[list[Line]] = []
+        key = keys.__getitem__
+    ordered: list[list[int]] = []
     for _, tied_iter in itertools.groupby(sorted(group, key=key, reverse=True), key=key):
         tied = list(tied_iter)
-        if name == "head_to_head" and 1 < len(tied) < len(group):
+        if len(tied) == 1:
+            ordered.append(tied)
+        elif keys is None and len(tied) < len(group):
             # Head-to-head split the group: apply it again among the teams still equal.
-            ordered.extend(_order(tied, criteria, index, earned_against))
+            ordered.extend(_order(tied, steps, index, earned))
         else:
-            ordered.extend(_order(tied, criteria, index + 1, earned_against))
+            ordered.extend(_order(tied, steps, index + 1, earned))
     return ordered
