@@ -377,3 +377,37 @@ def test_two_recomputes_in_one_transaction_see_the_change_between_them(one_deal_
     ranks = dict(Standing.objects.filter(tournament=tournament).values_list("team__name", "rank"))
     assert ranks == {"T4": 1, "T1": 2, "T2": 3, "T3": 4}
     assert Standing.objects.filter(tournament=tournament).count() == 4
+
+
+def test_a_recompute_mends_changed_missing_and_stray_rows_and_leaves_the_others(db):
+    tournament = build_round_robin_tournament(6, 2, seed=11)
+    recompute_standings(tournament.pk)
+    rows = Standing.objects.filter(tournament=tournament)
+    fresh = sorted(rows.values_list(*STORED))
+    untouched = dict(rows.filter(round_number=1).values_list("pk", "rank"))
+    rows.filter(round_number=5).update(rank=0, points_for=-1, shared_rank=True)
+    rows.filter(round_number=4).first().delete()
+    stray = rows.filter(round_number=3).first()
+    Standing.objects.create(tournament=tournament, team=stray.team, round_number=9, rank=1)
+
+    assert recompute_standings(tournament.pk, force=True) is True
+
+    assert sorted(rows.values_list(*STORED)) == fresh
+    assert dict(rows.filter(round_number=1).values_list("pk", "rank")) == untouched
+
+
+STORED = (
+    "round_number",
+    "team_id",
+    "rank",
+    "shared_rank",
+    "withdrawn",
+    "played",
+    "match_points",
+    "points_for",
+    "points_against",
+    "sonneborn_berger",
+    "deals",
+    "contracts_taken",
+    "belotes",
+)

@@ -121,18 +121,16 @@ def _read(tournament: Tournament) -> tuple[list[TeamInfo], list[MatchResult]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         fetched = cursor.fetchall()
+    # _make and plain tuples for the deal counts: cheaper than NamedTuple's keyword path.
     matches = [
-        MatchResult(
-            m[0],
-            m[1],
-            m[2],
-            m[3],
-            m[4] == _FINISHED,
-            m[5],
-            m[6],
-            m[7],
-            SideStats(m[8], *m[9:15]),
-            SideStats(m[8], *m[15:21]),
+        MatchResult._make(
+            (
+                *m[:4],
+                m[4] == _FINISHED,
+                *m[5:8],
+                (m[8], *m[9:15]),
+                (m[8], *m[15:21]),
+            )
         )
         for m in fetched
     ]
@@ -153,53 +151,72 @@ def compute_tournament_standings(tournament: Tournament) -> dict[int, list[Line]
 def _write(tournament_id: int, rows: list[tuple[Any, ...]]) -> None:
     """Make the stored rows of the tournament equal to `rows`, inside the caller's transaction.
 
-    PostgreSQL: the rows go by COPY into a temporary table, then one UPDATE rewrites only
-    the rows that differ, one DELETE and one INSERT handle teams or rounds that went or
-    came. A recompute after a deal of the current round so rewrites that round's rows, not
-    4,000 (and the deferred foreign-key checks of an insert cost more than the insert).
-    Other databases: delete and insert everything with one executemany.
+    The stored rows are read back (one query) and compared here, so only what differs is
+    written: after a deal of the current round that is that round's rows, not 4,000; a
+    first recompute inserts everything. Updates go in one statement on PostgreSQL (arrays
+    unnested), inserts by COPY; elsewhere with executemany. Rows of teams or rounds that are
+    gone are deleted.
     """
     table = Standing._meta.db_table
-    columns = ["tournament_id", "round_number", "team_id", *_LINE_FIELDS]
+    quote = connection.ops.quote_name
+    figures = ", ".join(quote(c) for c in _LINE_FIELDS)
+    postgres = connection.vendor == "postgresql"
     with connection.cursor() as cursor:
-        if connection.vendor != "postgresql":
-            Standing.objects.filter(tournament_id=tournament_id).delete()
-            if rows:
-                quoted = ", ".join(connection.ops.quote_name(c) for c in columns)
-                marks = ", ".join(["%s"] * len(columns))
-                cursor.executemany(f"INSERT INTO {table} ({quoted}) VALUES ({marks})", rows)
-            return
-        names = ", ".join(columns)
-        key = (
-            "s.tournament_id = n.tournament_id AND s.round_number = n.round_number"
-            " AND s.team_id = n.team_id"
-        )
         cursor.execute(
-            f"CREATE TEMP TABLE IF NOT EXISTS standing_new ON COMMIT DELETE ROWS AS "
-            f"SELECT {names} FROM {table} WITH NO DATA"
-        )
-        # Emptied on commit, but a caller's outer transaction (a test, a script) may run two
-        # recomputes before committing.
-        cursor.execute("TRUNCATE standing_new")
-        with cursor.cursor.copy(f"COPY standing_new ({names}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row(row)
-        values = ", ".join(_LINE_FIELDS)
-        cursor.execute(
-            f"UPDATE {table} s SET ({values}) = "
-            f"({', '.join('n.' + c for c in _LINE_FIELDS)}) FROM standing_new n "
-            f"WHERE {key} AND ({', '.join('s.' + c for c in _LINE_FIELDS)}) "
-            f"IS DISTINCT FROM ({', '.join('n.' + c for c in _LINE_FIELDS)})"
-        )
-        cursor.execute(
-            f"DELETE FROM {table} s WHERE s.tournament_id = %s "
-            f"AND NOT EXISTS (SELECT 1 FROM standing_new n WHERE {key})",
+            f"SELECT id, round_number, team_id, {figures} FROM {table} WHERE tournament_id = %s",
             [tournament_id],
         )
-        cursor.execute(
-            f"INSERT INTO {table} ({names}) SELECT {names} FROM standing_new n "
-            f"WHERE NOT EXISTS (SELECT 1 FROM {table} s WHERE {key})"
-        )
+        stored = {(r[1], r[2]): (r[0], r[3:]) for r in cursor.fetchall()}
+        inserts: list[tuple[Any, ...]] = []
+        updates: list[tuple[Any, ...]] = []
+        for row in rows:
+            old = stored.pop((row[1], row[2]), None)
+            if old is None:
+                inserts.append(row)
+            elif old[1] != row[3:]:  # booleans come back as 0/1 from SQLite: equal all the same
+                updates.append((old[0], *row[3:]))
+        gone = [pk for pk, _figures in stored.values()]
+        for start in range(0, len(gone), 500):
+            chunk = gone[start : start + 500]
+            marks = ", ".join(["%s"] * len(chunk))
+            cursor.execute(f"DELETE FROM {table} WHERE id IN ({marks})", chunk)
+        if updates:
+            if postgres:
+                _update_postgres(cursor, table, updates)
+            else:
+                assignments = ", ".join(f"{quote(c)} = %s" for c in _LINE_FIELDS)
+                cursor.executemany(
+                    f"UPDATE {table} SET {assignments} WHERE id = %s",
+                    [(*u[1:], u[0]) for u in updates],
+                )
+        if inserts:
+            columns = ", ".join(quote(c) for c in ("tournament_id", "round_number", "team_id"))
+            columns = f"{columns}, {figures}"
+            if postgres:
+                with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                    for row in inserts:
+                        copy.write_row(row)
+            else:
+                marks = ", ".join(["%s"] * (3 + len(_LINE_FIELDS)))
+                cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", inserts)
+
+
+_BOOLEAN_FIELDS = frozenset(("withdrawn", "shared_rank"))
+
+
+def _update_postgres(cursor: Any, table: str, updates: list[tuple[Any, ...]]) -> None:
+    """One UPDATE for any number of rows: a column array per field, unnested side by side."""
+    names = ["id", *_LINE_FIELDS]
+    arrays = [list(column) for column in zip(*updates, strict=True)]
+    unnest = ", ".join(
+        "%s::boolean[]" if name in _BOOLEAN_FIELDS else "%s::integer[]" for name in names
+    )
+    cursor.execute(
+        f"UPDATE {table} s SET ({', '.join(_LINE_FIELDS)}) = "
+        f"({', '.join('n.' + c for c in _LINE_FIELDS)}) "
+        f"FROM unnest({unnest}) AS n({', '.join(names)}) WHERE s.id = n.id",
+        arrays,
+    )
 
 
 def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:

@@ -230,17 +230,21 @@ def standing_rows(
     withdrawn_after = [last_match_round.get(t.id, 0) if t.withdrawn else None for t in team_list]
 
     totals: list[tuple[int, ...]] = [(0,) * 14] * n
-    # earned[i][j]: match points team i earned against team j so far (head-to-head and
-    # Sonneborn–Berger read it).
+    # earned[i][j]: match points team i earned against team j so far (head-to-head reads
+    # it); scored[i]: the same without the zeros, which is all Sonneborn–Berger needs.
     earned = [[0] * n for _ in range(n)]
+    scored: list[dict[int, int]] = [{} for _ in range(n)]
     by_round: dict[int, list[tuple[int, tuple[object, ...]]]] = {}
     for round_number in range(1, last_round + 1):
         for i, j, points_earned, addition in additions.get(round_number, ()):
             totals[i] = tuple(map(add, totals[i], addition))
             if j is not None:
                 earned[i][j] += points_earned
+                if points_earned:
+                    scored[i][j] = earned[i][j]
         match_points = [t[4] for t in totals]
-        sonneborn = [sum(map(mul, row, match_points)) for row in earned]
+        points_of = match_points.__getitem__
+        sonneborn = [sum(map(mul, s.values(), map(points_of, s))) for s in scored]
         figures = {
             "match_points": match_points,
             "points_for": [t[5] for t in totals],
@@ -303,6 +307,12 @@ def _order(
         key = scores.__getitem__
     else:
         key = keys.__getitem__
+    if len(group) == 2:
+        # The commonest tie by far: two teams, compared without a sort.
+        first, second = group
+        if key(first) != key(second):
+            return [[first], [second]] if key(first) > key(second) else [[second], [first]]
+        return _order(group, steps, index + 1, earned)
     ordered: list[list[int]] = []
     for _, tied_iter in itertools.groupby(sorted(group, key=key, reverse=True), key=key):
         tied = list(tied_iter)
