@@ -148,8 +148,8 @@ def compute_tournament_standings(tournament: Tournament) -> dict[int, list[Line]
     )
 
 
-def _write(tournament_id: int, rows: list[tuple[Any, ...]]) -> None:
-    """Make the stored rows of the tournament equal to `rows`, inside the caller's transaction.
+def _write(tournament_id: int, by_round: dict[int, list[tuple[int, tuple[Any, ...]]]]) -> None:
+    """Make the stored rows equal to `by_round` (standing_rows), inside the caller's transaction.
 
     The stored rows are read back (one query) and compared here, so only what differs is
     written: after a deal of the current round that is that round's rows, not 4,000; a
@@ -159,22 +159,24 @@ def _write(tournament_id: int, rows: list[tuple[Any, ...]]) -> None:
     """
     table = Standing._meta.db_table
     quote = connection.ops.quote_name
-    figures = ", ".join(quote(c) for c in _LINE_FIELDS)
+    figure_columns = ", ".join(quote(c) for c in _LINE_FIELDS)
     postgres = connection.vendor == "postgresql"
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT id, round_number, team_id, {figures} FROM {table} WHERE tournament_id = %s",
+            f"SELECT id, round_number, team_id, {figure_columns} FROM {table} "
+            "WHERE tournament_id = %s",
             [tournament_id],
         )
         stored = {(r[1], r[2]): (r[0], r[3:]) for r in cursor.fetchall()}
         inserts: list[tuple[Any, ...]] = []
         updates: list[tuple[Any, ...]] = []
-        for row in rows:
-            old = stored.pop((row[1], row[2]), None)
-            if old is None:
-                inserts.append(row)
-            elif old[1] != row[3:]:  # booleans come back as 0/1 from SQLite: equal all the same
-                updates.append((old[0], *row[3:]))
+        for round_number, lines in by_round.items():
+            for team_id, figures in lines:
+                old = stored.pop((round_number, team_id), None)
+                if old is None:
+                    inserts.append((tournament_id, round_number, team_id, *figures))
+                elif old[1] != figures:  # SQLite's 0/1 for booleans compare equal all the same
+                    updates.append((old[0], *figures))
         gone = [pk for pk, _figures in stored.values()]
         for start in range(0, len(gone), 500):
             chunk = gone[start : start + 500]
@@ -191,7 +193,7 @@ def _write(tournament_id: int, rows: list[tuple[Any, ...]]) -> None:
                 )
         if inserts:
             columns = ", ".join(quote(c) for c in ("tournament_id", "round_number", "team_id"))
-            columns = f"{columns}, {figures}"
+            columns = f"{columns}, {figure_columns}"
             if postgres:
                 with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
                     for row in inserts:
@@ -253,11 +255,6 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
         tie_breaks=tournament.tie_breaks or None,
         points=(tournament.points_win, tournament.points_draw, tournament.points_loss),
     )
-    rows = [
-        (tournament_id, round_number, team_id, *figures)
-        for round_number, lines in by_round.items()
-        for team_id, figures in lines
-    ]
     with transaction.atomic():
         # The guarded update takes the tournament's row lock, so two recomputes write one
         # after the other, and an older one never overwrites a newer one.
@@ -266,6 +263,6 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
         )
         if not written:
             return False
-        _write(tournament_id, rows)
+        _write(tournament_id, by_round)
     log.info("standings of tournament %s recomputed from change %s", tournament_id, seq)
     return True

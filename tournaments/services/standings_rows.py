@@ -41,7 +41,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import add, itemgetter, mul
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 DEFAULT_TIE_BREAKS = ("match_points", "head_to_head", "point_difference", "points_for")
 # Every criterion orders "more is better"; tournaments.models.TIE_BREAKS offers the same.
@@ -169,10 +169,14 @@ def compute_standings(
     for round_number, rows in standing_rows(
         team_list, matches, stats, tie_breaks=tie_breaks, points=points
     ).items():
-        result[round_number] = [
-            Line(team_id, seeds[team_id], *row[:7], row[8], *row[9:]) for team_id, row in rows
-        ]
+        result[round_number] = [_line(team_id, seeds[team_id], row) for team_id, row in rows]
     return result
+
+
+def _line(team_id: int, seed: int, row: tuple[Any, ...]) -> Line:
+    figures = dict(zip(ROW_FIELDS, row, strict=True))
+    del figures["point_difference"]  # a property of Line
+    return Line(team_id, seed, **figures)
 
 
 def standing_rows(
@@ -182,7 +186,7 @@ def standing_rows(
     *,
     tie_breaks: Sequence[str] | None = None,
     points: tuple[int, int, int] = (2, 1, 0),
-) -> dict[int, list[tuple[int, tuple[object, ...]]]]:
+) -> dict[int, list[tuple[int, tuple[Any, ...]]]]:
     """Per round number, (team id, figures in ROW_FIELDS order) in rank order."""
     win, draw, loss = points
     team_list = sorted(teams, key=lambda t: t.seed)
@@ -234,7 +238,7 @@ def standing_rows(
     # it); scored[i]: the same without the zeros, which is all Sonneborn–Berger needs.
     earned = [[0] * n for _ in range(n)]
     scored: list[dict[int, int]] = [{} for _ in range(n)]
-    by_round: dict[int, list[tuple[int, tuple[object, ...]]]] = {}
+    by_round: dict[int, list[tuple[int, tuple[Any, ...]]]] = {}
     for round_number in range(1, last_round + 1):
         for i, j, points_earned, addition in additions.get(round_number, ()):
             totals[i] = tuple(map(add, totals[i], addition))
@@ -254,7 +258,7 @@ def standing_rows(
         }
         withdrawn = [w is not None and round_number > w for w in withdrawn_after]
         steps = _steps(criteria, figures)
-        rows: list[tuple[int, tuple[object, ...]]] = []
+        rows: list[tuple[int, tuple[Any, ...]]] = []
         for gone in (False, True):
             members = [i for i in range(n) if withdrawn[i] is gone]
             for tied in _order(members, steps, 0, earned):
