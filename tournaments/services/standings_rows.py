@@ -194,7 +194,8 @@ def standing_rows(
     index = {team_id: i for i, team_id in enumerate(ids)}
     n = len(ids)
     # What each finished match adds to each side's running totals, per round: played,
-    # won, drawn, lost, match points, points for, against, then the deal counts.
+    # won, drawn, lost, match points, points for, against, difference, then the deal counts
+    # (the order of ROW_FIELDS, Sonneborn–Berger aside).
     additions: dict[int, list[tuple[int, int | None, int, tuple[int, ...]]]] = defaultdict(list)
     last_match_round: dict[int, int] = {}
     for match in matches:
@@ -219,21 +220,32 @@ def standing_rows(
         else:
             ns_won, ew_won = (0, 0, 1, loss), (1, 0, 0, win)
         ns, ew = index.get(match.ns_team), index.get(match.ew_team)
+        ns_diff = match.ns_total - match.ew_total
         bucket = additions[number]
         if ns is not None:
             bucket.append(
-                (ns, ew, ns_won[3], (1, *ns_won, match.ns_total, match.ew_total, *ns_stats))
+                (
+                    ns,
+                    ew,
+                    ns_won[3],
+                    (1, *ns_won, match.ns_total, match.ew_total, ns_diff, *ns_stats),
+                )
             )
         if ew is not None:
             bucket.append(
-                (ew, ns, ew_won[3], (1, *ew_won, match.ew_total, match.ns_total, *ew_stats))
+                (
+                    ew,
+                    ns,
+                    ew_won[3],
+                    (1, *ew_won, match.ew_total, match.ns_total, -ns_diff, *ew_stats),
+                )
             )
     last_round = max(additions, default=0)
     # An unknown name (the model's clean() refuses them, a raw write might not) is skipped.
     criteria = [name for name in tie_breaks or DEFAULT_TIE_BREAKS if name in KNOWN_TIE_BREAKS]
     withdrawn_after = [last_match_round.get(t.id, 0) if t.withdrawn else None for t in team_list]
 
-    totals: list[tuple[int, ...]] = [(0,) * 14] * n
+    totals: list[tuple[int, ...]] = [(0,) * 15] * n
     # earned[i][j]: match points team i earned against team j so far (head-to-head reads
     # it); scored[i]: the same without the zeros, which is all Sonneborn–Berger needs.
     earned = [[0] * n for _ in range(n)]
@@ -252,7 +264,7 @@ def standing_rows(
         figures = {
             "match_points": match_points,
             "points_for": [t[5] for t in totals],
-            "point_difference": [t[5] - t[6] for t in totals],
+            "point_difference": [t[7] for t in totals],
             "wins": [t[1] for t in totals],
             "sonneborn_berger": sonneborn,
         }
@@ -269,7 +281,7 @@ def standing_rows(
                     rows.append(
                         (
                             ids[i],
-                            (*t[:7], t[5] - t[6], sonneborn[i], *t[7:], gone, rank, shared),
+                            (*t[:8], sonneborn[i], *t[8:], gone, rank, shared),
                         )
                     )
         by_round[round_number] = rows
