@@ -300,13 +300,6 @@ class Match(models.Model):
             return _("%(team)s: bye") % {"team": self.ns_team}
         return f"{self.ns_team} – {self.ew_team}"
 
-    @property
-    def is_bye(self) -> bool:
-        return self.ew_team_id is None
-
-    def teams(self) -> list[Team]:
-        return [t for t in (self.ns_team, self.ew_team) if t is not None]
-
     def save(self, *args: Any, **kwargs: Any) -> None:
         if self.round_id is not None and self.tournament_id is None:
             self.tournament_id = self.round.tournament_id
@@ -315,6 +308,13 @@ class Match(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:match", kwargs={"pk": self.pk})
+
+    @property
+    def is_bye(self) -> bool:
+        return self.ew_team_id is None
+
+    def teams(self) -> list[Team]:
+        return [t for t in (self.ns_team, self.ew_team) if t is not None]
 
     @staticmethod
     def deal_stats(deals: Any) -> dict[str, int]:
