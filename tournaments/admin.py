@@ -138,6 +138,7 @@ class MatchAdmin(admin.ModelAdmin):
     search_fields = ["ns_team__name", "ew_team__name", "tournament__name", "referee__username"]
     raw_id_fields = ["round", "tournament", "ns_team", "ew_team", "referee"]
     readonly_fields = [
+        "status",
         "ns_total",
         "ew_total",
         "pot",
@@ -160,6 +161,12 @@ class MatchSeatAdmin(admin.ModelAdmin):
 
 @admin.register(Deal)
 class DealAdmin(admin.ModelAdmin):
+    """Deals are read here; they are entered, corrected and removed on the table page.
+
+    Editing a deal row by hand would skip the engine, the replay of the match that follows
+    it and the audit trail; a site admin is a director of every club and uses the table page.
+    """
+
     list_display = [
         "__str__",
         "match",
@@ -177,6 +184,15 @@ class DealAdmin(admin.ModelAdmin):
     raw_id_fields = ["match", "entered_by"]
     readonly_fields = ["entered_at", "updated_at"]
     list_select_related = ["match__ns_team", "match__ew_team", "entered_by"]
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
 
 
 @admin.register(Submission)

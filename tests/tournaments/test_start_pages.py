@@ -119,3 +119,24 @@ def test_the_admin_shows_every_model_to_a_site_admin(client, tournament):
                 args=[objects[meta.model_name].pk],
             )
             assert client.get(change).status_code == 200, change
+
+
+def test_the_admin_shows_deals_but_leaves_their_changes_to_the_table_page(client):
+    from django.contrib.auth import get_user_model
+
+    from tests.factories import MatchFactory
+    from tournaments.services.deals import enter_deal
+
+    admin_user = get_user_model().objects.create_superuser("root", "root@example.org", "pw")
+    match = MatchFactory()
+    deal = enter_deal(
+        match, {"taker": "N", "trump": "H", "points": {"team": "NS", "cards": 98}}, by=admin_user
+    )
+    client.force_login(admin_user)
+    url = f"/admin/tournaments/deal/{deal.pk}/change/"
+    page = client.get(url)
+    assert page.status_code == 200
+    client.post(url, {"number": 5, "ns_score": 999})
+    deal.refresh_from_db()
+    assert (deal.number, deal.ns_score) == (1, 98)
+    assert client.get("/admin/tournaments/deal/add/").status_code == 403
