@@ -1,4 +1,4 @@
-"""Django forms that adapt the scoring engine: the referee's deal form and the house rules in words."""
+"""Django forms that adapt the scoring engine: the referee's deal form."""
 
 from __future__ import annotations
 
@@ -303,49 +303,3 @@ class DealForm(forms.Form):
         if slot is None:
             return None
         return f"decl_{team}_{slot}_{DECLARATION_PART_FIELD.get(part or '', 'kind')}"
-
-
-# --- the house rules in words -------------------------------------------------------------
-
-
-def describe_rules(rules: Rules | Mapping[str, Any] | None) -> list[str]:
-    """One short sentence per house rule, in the reader's language."""
-    r = rules if isinstance(rules, Rules) else parse_rules(rules or None)
-    lines: list[str] = []
-    if r.target is not None and r.max_deals is not None:
-        lines.append(
-            gettext("Played to %(target)s points or %(deals)s deals.")
-            % {"target": r.target, "deals": r.max_deals}
-        )
-    elif r.target is not None:
-        lines.append(gettext("Played to %(target)s points.") % {"target": r.target})
-    else:
-        lines.append(gettext("Played over %(deals)s deals.") % {"deals": r.max_deals})
-    if not r.declarations:
-        lines.append(gettext("No declarations: only belote-rebelote counts."))
-    elif r.declaration_comparison.value == "highest":
-        lines.append(gettext("Declarations: only the team with the highest one scores."))
-    else:
-        lines.append(gettext("Declarations: sequences and fours compared separately."))
-    lines.append(
-        {
-            "carry": gettext("Litige: the points wait in the pot for the next deal."),
-            "made": gettext("Litige: scored as made."),
-            "dedans": gettext("Litige: scored as dedans."),
-        }[r.litige.value]
-    )
-    if r.rounding.value == "nearest_ten":
-        lines.append(gettext("Scores rounded to the nearest ten."))
-    if r.all_pass.value == "dealer_must_take":
-        lines.append(gettext("When all pass, the dealer must take."))
-    else:
-        lines.append(gettext("When all pass, the deal is thrown in."))
-    if r.direction.value == "counterclockwise":
-        lines.append(gettext("Play goes counterclockwise."))
-    lines.append(gettext("Capot is worth %(points)s.") % {"points": r.capot_value})
-    if r.target is not None:
-        if r.both_reach_target.value == "taker":
-            lines.append(gettext("Both teams past the target: the taker wins."))
-        else:
-            lines.append(gettext("Both teams past the target: the higher total wins."))
-    return lines

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.engine import Problem, Rules
-from scoring.forms import DealForm, describe_rules
+from scoring.forms import DealForm
 
 SEATS = {"N": "Anne", "E": "Bob", "S": "Chloé", "W": "Dirk"}
 
@@ -137,10 +137,3 @@ def test_initial_from_entry_reads_a_stored_entry_back():
     assert f.is_valid(), f.errors
     assert f.entry["declarations"]["NS"][0]["top"] == "K"
     assert f.entry["points"] == {"team": "EW", "cards": 70}
-
-
-def test_the_house_rules_are_described_in_words():
-    lines = describe_rules({"target": 501, "litige": "made", "declarations": False})
-    assert "Played to 501 points." in lines
-    assert any("only belote" in line for line in lines)
-    assert "Litige: scored as made." in lines

@@ -102,9 +102,19 @@ def test_the_table_page_shows_seats_rules_dealer_and_the_form(client, match, ref
     assert response.status_code == 200
     assert str(match.ns_team.first_player) in body
     assert str(match.ew_team.second_player) in body
-    assert "Played to 500 points." in body
+    assert 'data-rule="target">Target: <strong>500</strong>' in body
     assert 'data-next-dealer="N"' in body
     assert 'name="submission_key"' in body
+
+
+def test_the_table_page_shows_the_house_rules_label_and_value(client, referee):
+    tournament = TournamentFactory(rules={"target": 501, "litige": "made", "declarations": False})
+    match = MatchFactory(round__tournament=tournament, referee=referee, table=1)
+    client.force_login(referee)
+    body = client.get(table_url(match)).content.decode()
+    assert 'data-rule="target">Target: <strong>501</strong>' in body
+    assert 'data-rule="litige">Litige: <strong>counted as made</strong>' in body
+    assert 'data-rule="declarations">Declarations: <strong>no</strong>' in body
 
 
 def test_the_table_page_is_forbidden_to_another_tables_referee(client, match, other_referee):

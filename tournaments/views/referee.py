@@ -18,10 +18,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from club.models import Membership
 from scoring.engine import InvalidMatch, Seat, Suit
 from scoring.engine.cards import DEAL_VALUE
-from scoring.forms import SUIT_NAMES, DealForm, describe_rules, problem_message
+from scoring.forms import SUIT_NAMES, DealForm, problem_message
 
 from ..models import Deal, Match, Round, Tournament
 from ..permissions import can_write_deals, is_director, is_referee_of
+from ..rules_text import rules_in_words
 from ..services import deals as services
 from ..services.errors import DealRefused, NotAllowed, ServiceError
 
@@ -191,7 +192,7 @@ def _render_table(
         "match": match,
         "tournament": match.tournament,
         "seats": [(s, seats[s.value]) for s in Seat],
-        "rules_text": describe_rules(match.tournament.rules or None),
+        "rules": rules_in_words(match.tournament.rules or None),
         "next_dealer": seats.get(next_dealer) if next_dealer else None,
         "next_dealer_seat": next_dealer,
         "replay_problems": replay_problems,
