@@ -140,3 +140,14 @@ def test_the_admin_shows_deals_but_leaves_their_changes_to_the_table_page(client
     deal.refresh_from_db()
     assert (deal.number, deal.ns_score) == (1, 98)
     assert client.get("/admin/tournaments/deal/add/").status_code == 403
+
+
+def test_the_site_serves_its_own_stylesheet_scripts_and_api_docs_assets(client):
+    for url in (
+        "/static/css/site.css",
+        "/static/js/vendor/htmx.min.js",
+        "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js",
+    ):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        response.close()
