@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -26,13 +28,9 @@ class Club(models.Model):
 
         return reverse("club:detail", kwargs={"club_slug": self.slug})
 
-    def has_director(self, user: object) -> bool:
+    def has_director(self, user: Any) -> bool:
         """Whether `user` is staff of this club (site admins count as directors everywhere)."""
-        if getattr(user, "is_superuser", False):
-            return True
-        if not getattr(user, "is_authenticated", False):
-            return False
-        return self.memberships.filter(player__user=user, role=Membership.Role.DIRECTOR).exists()
+        return directs_club(user, self.pk)
 
 
 class Player(models.Model):
@@ -47,7 +45,9 @@ class Player(models.Model):
         blank=True,
         related_name="player",
     )
-    clubs = models.ManyToManyField(Club, through="Membership", related_name="players")
+    clubs: models.ManyToManyField[Club, Membership] = models.ManyToManyField(
+        Club, through="Membership", related_name="players"
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -167,3 +167,14 @@ class SeasonEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club} {self.season}: {self.player}"
+
+
+def directs_club(user: Any, club_id: int) -> bool:
+    """A director (staff) of the club; a site admin counts as director of every club."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_superuser:
+        return True
+    return Membership.objects.filter(
+        club_id=club_id, player__user=user, role=Membership.Role.DIRECTOR
+    ).exists()

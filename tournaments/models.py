@@ -118,13 +118,14 @@ class Tournament(models.Model):
 
     def clean(self) -> None:
         super().clean()
-        errors: dict[str, list[str]] = {}
+        errors: dict[str, list[Any]] = {}
         from scoring.engine import InvalidDeal, parse_rules
+        from scoring.translation import problem_message
 
         try:
             self.rules = parse_rules(self.rules).to_json()
         except InvalidDeal as invalid:
-            errors["rules"] = [f"{p.path}: {p.message}" for p in invalid.problems]
+            errors["rules"] = [f"{p.path}: {problem_message(p)}" for p in invalid.problems]
         unknown = [name for name in self.tie_breaks or [] if name not in TIE_BREAKS]
         if not isinstance(self.tie_breaks, list) or unknown:
             errors["tie_breaks"] = [
@@ -353,16 +354,16 @@ class Match(models.Model):
 
     def sync_seats(self) -> None:
         """Keep MatchSeat rows equal to the teams, so the database refuses a team twice in a round."""
-        wanted = {Side.NS: self.ns_team_id}
+        wanted: dict[str, int] = {Side.NS.value: self.ns_team_id}
         if self.ew_team_id is not None:
-            wanted[Side.EW] = self.ew_team_id
+            wanted[Side.EW.value] = self.ew_team_id
         current = {seat.side: seat for seat in self.seats.all()}
         for side, seat in current.items():
             if wanted.get(side) != seat.team_id:
                 seat.delete()
         for side, team_id in wanted.items():
-            seat = current.get(side)
-            if seat is None or seat.team_id != team_id:
+            existing = current.get(side)
+            if existing is None or existing.team_id != team_id:
                 MatchSeat.objects.create(
                     match=self, round_id=self.round_id, team_id=team_id, side=side
                 )

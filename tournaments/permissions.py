@@ -4,21 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from club.models import Club, Membership
+from club.models import Club, directs_club
 
 from .models import Match
 
 
 def is_director(user: Any, club: Club | int) -> bool:
     """A director (staff) of the club; a site admin counts as director of every club."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if user.is_superuser:
-        return True
-    club_id = club if isinstance(club, int) else club.pk
-    return Membership.objects.filter(
-        club_id=club_id, player__user=user, role=Membership.Role.DIRECTOR
-    ).exists()
+    return directs_club(user, club if isinstance(club, int) else club.pk)
 
 
 def is_referee_of(user: Any, match: Match) -> bool:
