@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import Problem, Rank, Rules, Seat, Suit, Team, parse_rules, validate_deal
 from scoring.engine.cards import DEAL_VALUE
 from scoring.engine.declarations import FOUR_POINTS, SEQUENCE_POINTS
-from scoring.translation import problem_message
+from scoring.translation import problem_message, seat_abbreviation, side_abbreviation
 
 ALL_PASSED = "pass"  # the taker choice of a thrown-in deal; the entry says `taker: null`
 DECLARATION_SLOTS = 4  # per team: more than four declarations of one team cannot fit in 16 cards
@@ -81,7 +81,13 @@ _DECLARATION_PATH = re.compile(r"^declarations\.(NS|EW)\.(\d+)(?:\.(\w+))?$")
 def _team_choices(team_names: Mapping[str, str] | None) -> list[tuple[str, str]]:
     names = team_names or {}
     return [
-        (t.value, f"{t.value} · {names[t.value]}" if t.value in names else t.value) for t in TEAMS
+        (
+            t.value,
+            f"{side_abbreviation(t)} · {names[t.value]}"
+            if t.value in names
+            else side_abbreviation(t),
+        )
+        for t in TEAMS
     ]
 
 
@@ -141,7 +147,7 @@ class DealForm(forms.Form):
         self.team_names = dict(team_names or {})
         choice = self._choice_field
         choice("taker").choices = [
-            *[(s.value, f"{seats.get(s.value, s.value)} ({s.value})") for s in Seat],
+            *[(s.value, f"{seats.get(s.value, s.value)} ({seat_abbreviation(s)})") for s in Seat],
             (ALL_PASSED, _("All passed: thrown in")),
         ]
         teams = _team_choices(team_names)
@@ -154,7 +160,8 @@ class DealForm(forms.Form):
             for slot in range(DECLARATION_SLOTS):
                 prefix = f"decl_{team.value}_{slot}"
                 self.fields[f"{prefix}_kind"] = forms.ChoiceField(
-                    label=_("Declaration %(n)s of %(team)s") % {"n": slot + 1, "team": team.value},
+                    label=_("Declaration %(n)s of %(team)s")
+                    % {"n": slot + 1, "team": side_abbreviation(team)},
                     required=False,
                     choices=declaration_kinds(),
                 )

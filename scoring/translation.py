@@ -6,7 +6,9 @@ engine message cannot go untranslated unnoticed.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from typing import Any
+
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_noop as _
 
 from scoring.engine import Problem
@@ -74,3 +76,24 @@ def problem_message(problem: Problem) -> str:
     except (KeyError, IndexError, ValueError):
         # A translation with a broken placeholder must not hide the problem from the referee.
         return problem.message
+
+
+# Seat and side codes as a reader of each language writes them (N/E/S/O and NS/EO in French,
+# N/O/Z/W and NZ/OW in Dutch); the engine and the stored entries keep N/E/S/W and NS/EW.
+SEAT_ABBREVIATIONS = {
+    "N": pgettext_lazy("seat", "N"),
+    "E": pgettext_lazy("seat", "E"),
+    "S": pgettext_lazy("seat", "S"),
+    "W": pgettext_lazy("seat", "W"),
+}
+SIDE_ABBREVIATIONS = {"NS": gettext_lazy("NS"), "EW": gettext_lazy("EW")}
+
+
+def seat_abbreviation(code: Any) -> Any:
+    code = str(getattr(code, "value", code) or "")
+    return SEAT_ABBREVIATIONS.get(code, code)
+
+
+def side_abbreviation(code: Any) -> Any:
+    code = str(getattr(code, "value", code) or "")
+    return SIDE_ABBREVIATIONS.get(code, code)

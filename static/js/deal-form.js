@@ -9,7 +9,10 @@
   // The other team's card points: the deal's value (from the engine) minus what was typed.
   var cards = form.querySelector("input[name=cards]");
   var other = form.querySelector("[data-other-points]");
-  function teamOf(code) { return code === "NS" ? "EW" : "NS"; }
+  // The other side, as the page's language writes it (NS/EO in French, NZ/OW in Dutch).
+  function teamOf(code) {
+    return code === "NS" ? form.getAttribute("data-side-ew") || "EW" : form.getAttribute("data-side-ns") || "NS";
+  }
   function showOther() {
     if (!cards || !other) return;
     var typed = cards.value.trim();

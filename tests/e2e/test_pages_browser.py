@@ -282,6 +282,8 @@ def test_french_and_dutch_pages_show_no_untranslated_string(
         ("director-referees", reverse("tournaments:director_referees", args=ARGS)),
         ("director-sheets", reverse("tournaments:director_print_sheets", args=ARGS) + "?round=1"),
         ("director-print-standings", reverse("tournaments:director_print_standings", args=ARGS)),
+        ("referee-tables", reverse("tournaments:my_tables")),
+        ("referee-table", reverse("tournaments:table", args=[world.match.pk])),
     ]
     context = chromium_browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base}])

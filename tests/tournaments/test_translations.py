@@ -9,6 +9,11 @@ import polib
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
+from django.urls import reverse
+from django.utils.translation import trans_real
+
+from tests.factories import MatchFactory, UserFactory
+from tournaments.services.deals import enter_deal
 
 LOCALE = settings.BASE_DIR / "locale"
 
@@ -51,3 +56,32 @@ def test_compile_translations_check_fails_on_a_missing_translation(tmp_path, set
     with pytest.raises(CommandError):
         call_command("compile_translations", "--check", verbosity=0)
     assert (folder / "django.mo").exists()
+
+
+@pytest.mark.django_db
+def test_the_referee_table_page_writes_sides_and_seats_in_the_readers_language(
+    client, tmp_path, settings
+):
+    shutil.copytree(LOCALE, tmp_path / "locale", ignore=shutil.ignore_patterns("*.mo"))
+    settings.LOCALE_PATHS = [tmp_path / "locale"]
+    call_command("compile_translations", verbosity=0)
+    trans_real._translations = {}
+    trans_real._default = None
+    referee = UserFactory()
+    match = MatchFactory(referee=referee, table=1)
+    entry = {"taker": "W", "trump": "H", "points": {"team": "EW", "cards": 98}, "belote": "EW"}
+    enter_deal(match, entry, by=referee)
+    client.force_login(referee)
+    pages = {}
+    try:
+        for language in ("fr", "nl"):
+            client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+            pages[language] = client.get(reverse("tournaments:table", args=[match.pk])).content
+    finally:
+        trans_real._translations = {}
+        trans_real._default = None
+    french, dutch = (pages[lang].decode() for lang in ("fr", "nl"))
+    assert f"EO · {match.ew_team}" in french and '<span class="seat">O</span>' in french
+    assert f"OW · {match.ew_team}" in dutch and f"NZ · {match.ns_team}" in dutch
+    assert '<span class="seat">Z</span>' in dutch
+    assert f"EW · {match.ew_team}" not in french + dutch

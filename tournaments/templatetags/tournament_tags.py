@@ -10,9 +10,10 @@ from django.db.models import Q
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import ngettext
 
 from club.templatetags.charts import line_chart
+from scoring.translation import seat_abbreviation, side_abbreviation
 
 from ..models import Match, Team
 
@@ -44,16 +45,6 @@ def qr_svg(url: str, scale: int = 3) -> SafeString:
     return mark_safe(svg)  # segno escapes the title it writes
 
 
-# Seat and side codes as a reader of each language writes them (N/E/S/O in French...).
-SEAT_ABBREVIATIONS = {
-    "N": pgettext_lazy("seat", "N"),
-    "E": pgettext_lazy("seat", "E"),
-    "S": pgettext_lazy("seat", "S"),
-    "W": pgettext_lazy("seat", "W"),
-}
-SIDE_ABBREVIATIONS = {"NS": gettext_lazy("NS"), "EW": gettext_lazy("EW")}
-
-
 @register.filter
 def suit(code: str | None) -> str:
     return SUIT_SYMBOLS.get(code or "", "")
@@ -61,12 +52,12 @@ def suit(code: str | None) -> str:
 
 @register.filter
 def seat(code: str | None) -> Any:
-    return SEAT_ABBREVIATIONS.get(code or "", code or "")
+    return seat_abbreviation(code)
 
 
 @register.filter
 def side(code: str | None) -> Any:
-    return SIDE_ABBREVIATIONS.get(code or "", code or "")
+    return side_abbreviation(code)
 
 
 @register.simple_tag

@@ -19,6 +19,7 @@ from club.models import Membership
 from scoring.engine import InvalidMatch, Seat, Suit
 from scoring.engine.cards import DEAL_VALUE
 from scoring.forms import SUIT_NAMES, DealForm, problem_message
+from scoring.translation import seat_abbreviation, side_abbreviation
 
 from ..models import Deal, Match, Round, Tournament
 from ..permissions import can_write_deals, is_director, is_referee_of
@@ -144,14 +145,16 @@ def entry_in_words(entry: Any) -> str:
         return ""
     if not entry.get("taker"):
         return _("all passed")
-    parts = [f"{entry['taker']} {SUIT_SYMBOLS.get(entry.get('trump') or '', '?')}"]
+    parts = [
+        f"{seat_abbreviation(entry['taker'])} {SUIT_SYMBOLS.get(entry.get('trump') or '', '?')}"
+    ]
     points = entry.get("points")
     if points:
-        parts.append(f"{points.get('team')} {points.get('cards')}")
+        parts.append(f"{side_abbreviation(points.get('team'))} {points.get('cards')}")
     if entry.get("capot"):
-        parts.append(_("capot %(team)s") % {"team": entry["capot"]})
+        parts.append(_("capot %(team)s") % {"team": side_abbreviation(entry["capot"])})
     if entry.get("belote"):
-        parts.append(_("belote %(team)s") % {"team": entry["belote"]})
+        parts.append(_("belote %(team)s") % {"team": side_abbreviation(entry["belote"])})
     for team, items in (entry.get("declarations") or {}).items():
         if items:
             named = [
@@ -160,7 +163,7 @@ def entry_in_words(entry: Any) -> str:
                 else f"{d.get('length')}{d.get('top') or ''}{SUIT_SYMBOLS.get(d.get('suit') or '', '')}"
                 for d in items
             ]
-            parts.append(f"{team}: {', '.join(named)}")
+            parts.append(f"{side_abbreviation(team)}: {', '.join(named)}")
     return " · ".join(parts)
 
 
