@@ -26,6 +26,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.standings_names import FIGURES
 
 
 class UserBriefSerializer(serializers.Serializer):
@@ -298,29 +299,7 @@ class StandingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Standing
-        fields = [
-            "rank",
-            "rank_label",
-            "shared_rank",
-            "team",
-            "played",
-            "won",
-            "drawn",
-            "lost",
-            "match_points",
-            "points_for",
-            "points_against",
-            "point_difference",
-            "sonneborn_berger",
-            "deals",
-            "contracts_taken",
-            "contracts_made",
-            "contracts_dedans",
-            "capots",
-            "belotes",
-            "litiges",
-            "withdrawn",
-        ]
+        fields = ["rank", "rank_label", "shared_rank", "team", *FIGURES, "withdrawn"]
         read_only_fields = fields
 
 

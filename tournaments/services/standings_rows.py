@@ -43,32 +43,14 @@ from dataclasses import dataclass
 from operator import add, itemgetter, mul
 from typing import Any, NamedTuple
 
+from ..standings_names import FIGURES
+
 DEFAULT_TIE_BREAKS = ("match_points", "head_to_head", "point_difference", "points_for")
 # Every criterion orders "more is better"; tournaments.models.TIE_BREAKS offers the same.
 KNOWN_TIE_BREAKS = frozenset((*DEFAULT_TIE_BREAKS, "wins", "sonneborn_berger"))
 
 # A line's stored figures, in the order of the rows `standing_rows` gives.
-ROW_FIELDS = (
-    "played",
-    "won",
-    "drawn",
-    "lost",
-    "match_points",
-    "points_for",
-    "points_against",
-    "point_difference",
-    "sonneborn_berger",
-    "deals",
-    "contracts_taken",
-    "contracts_made",
-    "contracts_dedans",
-    "capots",
-    "belotes",
-    "litiges",
-    "withdrawn",
-    "rank",
-    "shared_rank",
-)
+ROW_FIELDS = (*FIGURES, "withdrawn", "rank", "shared_rank")
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from ..services import director as director_services
 from ..services import registration, schedule
 from ..services.changes import record_change
 from ..services.errors import ServiceError
+from ..standings_names import FIGURES
 from .public import POLL_SECONDS, current_round_number, standings_context
 
 View = Callable[..., HttpResponse]
@@ -376,26 +377,10 @@ def csv_response(filename: str) -> tuple[HttpResponse, Any]:
 def export_standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = standings_context(tournament, request.GET.get("after"))
     response, writer = csv_response(f"{tournament.slug}-standings.csv")
-    columns = [
-        "rank",
-        "played",
-        "won",
-        "drawn",
-        "lost",
-        "match_points",
-        "points_for",
-        "points_against",
-        "point_difference",
-        "deals",
-        "contracts_taken",
-        "contracts_made",
-        "contracts_dedans",
-        "capots",
-        "belotes",
-        "litiges",
-    ]
+    # Every figure of the line but Sonneborn–Berger, which the export has never carried.
+    columns = [f for f in FIGURES if f != "sonneborn_berger"]
     writer.writerow(
-        ["after_round", "rank", "team", "first_player", "second_player", *columns[1:], "withdrawn"]
+        ["after_round", "rank", "team", "first_player", "second_player", *columns, "withdrawn"]
     )
     for row in context["rows"]:
         writer.writerow(
@@ -406,7 +391,7 @@ def export_standings(request: HttpRequest, tournament: Tournament) -> HttpRespon
                 row.team.first_player,
                 row.team.second_player,
             ]
-            + [getattr(row, c) for c in columns[1:]]
+            + [getattr(row, c) for c in columns]
             + [int(row.withdrawn)]
         )
     return response
