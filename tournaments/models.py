@@ -12,6 +12,8 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Player
 
+from .standings_names import DEFAULT_TIE_BREAKS, TIE_BREAKS
+
 
 class Seat(models.TextChoices):
     """Mirrors scoring.engine.Seat."""
@@ -36,17 +38,6 @@ class Outcome(models.TextChoices):
     DEDANS = "dedans", _("dedans")
     LITIGE = "litige", _("litige")
     THROWN_IN = "thrown_in", _("thrown in")
-
-
-TIE_BREAKS: dict[str, Any] = {
-    "match_points": _("match points"),
-    "head_to_head": _("head-to-head among the tied teams"),
-    "point_difference": _("point difference"),
-    "points_for": _("points for"),
-    "wins": _("matches won"),
-    "sonneborn_berger": _("Sonneborn–Berger"),
-}
-DEFAULT_TIE_BREAKS = ["match_points", "head_to_head", "point_difference", "points_for"]
 
 
 def default_tie_breaks() -> list[str]:

@@ -43,11 +43,9 @@ from dataclasses import dataclass
 from operator import add, itemgetter, mul
 from typing import Any, NamedTuple
 
-from ..standings_names import FIGURES
+from ..standings_names import DEFAULT_TIE_BREAKS, FIGURES, TIE_BREAKS
 
-DEFAULT_TIE_BREAKS = ("match_points", "head_to_head", "point_difference", "points_for")
-# Every criterion orders "more is better"; tournaments.models.TIE_BREAKS offers the same.
-KNOWN_TIE_BREAKS = frozenset((*DEFAULT_TIE_BREAKS, "wins", "sonneborn_berger"))
+KNOWN_TIE_BREAKS = frozenset(TIE_BREAKS)
 
 # A line's stored figures, in the order of the rows `standing_rows` gives.
 ROW_FIELDS = (*FIGURES, "withdrawn", "rank", "shared_rank")
