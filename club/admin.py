@@ -43,8 +43,8 @@ class MembershipAdmin(admin.ModelAdmin):
     list_select_related = ["player", "club"]
 
 
-class DerivedAdmin(admin.ModelAdmin):
-    """Ratings are recomputed from the matches: shown, never edited by hand."""
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Derived rows (ratings, standings) and audit trails: shown as written, never edited by hand."""
 
     def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
         return False
@@ -54,7 +54,7 @@ class DerivedAdmin(admin.ModelAdmin):
 
 
 @admin.register(Rating)
-class RatingAdmin(DerivedAdmin):
+class RatingAdmin(ReadOnlyAdmin):
     list_display = ["player", "club", "rating", "mu", "sigma", "matches_played", "matches_won"]
     list_filter = ["club"]
     search_fields = ["player__first_name", "player__last_name"]
@@ -62,7 +62,7 @@ class RatingAdmin(DerivedAdmin):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(DerivedAdmin):
+class RatingChangeAdmin(ReadOnlyAdmin):
     list_display = ["player", "club", "match_id", "played_at", "rating", "won"]
     list_filter = ["club", "won"]
     search_fields = ["player__first_name", "player__last_name", "match_id"]
@@ -71,7 +71,7 @@ class RatingChangeAdmin(DerivedAdmin):
 
 
 @admin.register(SeasonEntry)
-class SeasonEntryAdmin(DerivedAdmin):
+class SeasonEntryAdmin(ReadOnlyAdmin):
     list_display = [
         "player",
         "club",

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 
 from .models import Rating, RatingChange, SeasonEntry
 from .ratings import PlayerRating, RatingStep, SeasonLine
@@ -70,42 +70,29 @@ def store_rankings(
         )
         for line in season
     ]
-    written = False
-    ratings_qs = Rating.objects.filter(club_id=club_id)
-    if force or not _same(ratings_qs, _RATING, rating_rows):
-        ratings_qs.delete()
-        Rating.objects.bulk_create(
-            [
-                Rating(
-                    club_id=club_id, computed_at=computed_at, **dict(zip(_RATING, row, strict=True))
-                )
-                for row in rating_rows
-            ],
-            batch_size=1000,
-        )
-        written = True
-    changes_qs = RatingChange.objects.filter(club_id=club_id)
-    if force or not _same(changes_qs, _CHANGE, change_rows):
-        changes_qs.delete()
-        RatingChange.objects.bulk_create(
-            [
-                RatingChange(club_id=club_id, **dict(zip(_CHANGE, row, strict=True)))
-                for row in change_rows
-            ],
-            batch_size=1000,
-        )
-        written = True
-    season_qs = SeasonEntry.objects.filter(club_id=club_id)
-    if force or not _same(season_qs, _SEASON, season_rows):
-        season_qs.delete()
-        SeasonEntry.objects.bulk_create(
-            [
-                SeasonEntry(
-                    club_id=club_id, computed_at=computed_at, **dict(zip(_SEASON, row, strict=True))
-                )
-                for row in season_rows
-            ],
-            batch_size=1000,
-        )
-        written = True
-    return written
+    # `|` and not `or`: every table is compared (and rewritten if it differs).
+    return (
+        _replace(Rating, club_id, _RATING, rating_rows, force, computed_at=computed_at)
+        | _replace(RatingChange, club_id, _CHANGE, change_rows, force)
+        | _replace(SeasonEntry, club_id, _SEASON, season_rows, force, computed_at=computed_at)
+    )
+
+
+def _replace(
+    model: type[Model],
+    club_id: int,
+    fields: tuple[str, ...],
+    rows: Sequence[tuple[Any, ...]],
+    force: bool,
+    **common: Any,
+) -> bool:
+    """Rewrite the club's rows of one table if they differ from `rows`; whether it did."""
+    queryset = model._default_manager.filter(club_id=club_id)
+    if not force and _same(queryset, fields, rows):
+        return False
+    queryset.delete()
+    model._default_manager.bulk_create(
+        [model(club_id=club_id, **common, **dict(zip(fields, row, strict=True))) for row in rows],
+        batch_size=1000,
+    )
+    return True

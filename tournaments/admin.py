@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from club.admin import ReadOnlyAdmin
+
 from .models import (
     Deal,
     DealAudit,
@@ -201,16 +203,6 @@ class SubmissionAdmin(admin.ModelAdmin):
     list_filter = ["action"]
     search_fields = ["key"]
     raw_id_fields = ["match"]
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Audit trails and derived rows: kept as they were written."""
-
-    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
-
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
 
 
 @admin.register(DealAudit)

@@ -48,6 +48,21 @@ class RulesField(serializers.JSONField):
     pass
 
 
+# What a director sets on a tournament, in the order both serializers list it.
+_TOURNAMENT_SETTINGS = [
+    "club",
+    "name",
+    "slug",
+    "starts_on",
+    "format",
+    "rules",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "tie_breaks",
+]
+
+
 class TournamentSerializer(serializers.ModelSerializer):
     """A tournament; `rules` are the full house rules, defaults filled in by the engine."""
 
@@ -58,16 +73,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         model = Tournament
         fields = [
             "id",
-            "club",
-            "name",
-            "slug",
-            "starts_on",
-            "format",
-            "rules",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "tie_breaks",
+            *_TOURNAMENT_SETTINGS,
             "status",
             "is_public",
             "created_at",
@@ -98,19 +104,7 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = [
-            "club",
-            "name",
-            "slug",
-            "starts_on",
-            "format",
-            "rules",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "tie_breaks",
-            "is_public",
-        ]
+        fields = [*_TOURNAMENT_SETTINGS, "is_public"]
 
     def get_fields(self) -> dict[str, Any]:
         fields = super().get_fields()

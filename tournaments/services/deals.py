@@ -36,6 +36,17 @@ __all__ = [
 ]
 
 MAX_KEY_LENGTH = 100
+# The match columns a replay writes (stored, then copied back onto the caller's object).
+REPLAY_FIELDS = (
+    "ns_total",
+    "ew_total",
+    "pot",
+    "deal_count",
+    "winner",
+    "status",
+    "finished_at",
+    *Match.DEAL_STAT_FIELDS,
+)
 
 
 def replay(match: Match) -> MatchReplay:
@@ -246,34 +257,12 @@ def _store(match: Match, deals: list[Deal], played: MatchReplay) -> None:
         match.status = Match.Status.PLAYING if played.deals else Match.Status.SCHEDULED
         match.finished_at = None
     match.count_deals(deals)
-    match.save(
-        update_fields=[
-            "ns_total",
-            "ew_total",
-            "pot",
-            "deal_count",
-            "winner",
-            "status",
-            "finished_at",
-            "updated_at",
-            *Match.DEAL_STAT_FIELDS,
-        ]
-    )
+    match.save(update_fields=[*REPLAY_FIELDS, "updated_at"])
 
 
 def _refresh(match: Match, locked: Match) -> None:
     """Let the caller's match object show what was stored."""
-    for name in (
-        "ns_total",
-        "ew_total",
-        "pot",
-        "deal_count",
-        "winner",
-        "status",
-        "finished_at",
-        "is_closed",
-        *Match.DEAL_STAT_FIELDS,
-    ):
+    for name in (*REPLAY_FIELDS, "is_closed"):
         setattr(match, name, getattr(locked, name))
 
 
