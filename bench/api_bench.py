@@ -3,10 +3,11 @@ trivial JSON view (/api/v1/ping/), all served by gunicorn on PostgreSQL in the s
 
     .venv/bin/python -m bench.api_bench [--requests 2000] [--threads 4] [--workers 2]
 
-Uses (and creates if missing) the PostgreSQL database named by BENCH_DATABASE_URL
-(default postgres://postgres@127.0.0.1:5432/bench_api), fills it with the 64-team round
-robin of bench.bigtournament (16 deals a match) and its standings, starts gunicorn on a
-free loopback port, then sends a bounded number of requests from a few client threads,
+Drops and creates afresh the PostgreSQL database named by BENCH_DATABASE_URL (default
+postgres://postgres@127.0.0.1:5432/bench_api; its name must contain "bench"), so that
+runs do not drift as tournaments pile up, fills it with the 64-team round robin of
+bench.bigtournament (16 deals a match) and its standings, starts gunicorn on a free
+loopback port, then sends a bounded number of requests from a few client threads,
 the endpoints interleaved in blocks. "cache missed" rows use a new URL for every request,
 so they show the cost of building and rendering a body (once per version per worker).
 The aim: p99 under 50 ms and within 3 × the trivial view.
@@ -31,16 +32,19 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bench_api"
 
 
-def ensure_database(url: str) -> None:
+def fresh_database(url: str) -> None:
+    """Drop and create the bench's database, so every run measures the same tournament."""
     import psycopg
 
     parsed = urlparse(url)
     name = parsed.path.lstrip("/")
+    # It is dropped: refuse any database that is not obviously the bench's own.
+    if "bench" not in name:
+        raise SystemExit(f"refusing to drop {name!r}: the bench database's name must say bench")
     admin = parsed._replace(path="/postgres").geturl()
     with psycopg.connect(admin, autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{name}"')
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def build(n_teams: int) -> tuple[int, int]:
@@ -166,7 +170,7 @@ def main() -> None:
     args = parser.parse_args()
 
     url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
-    ensure_database(url)
+    fresh_database(url)
     env = {
         **os.environ,
         "DATABASE_URL": url,
