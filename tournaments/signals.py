@@ -2,9 +2,8 @@
 
 A saved or deleted Deal, Match or Team records a change of its tournament, exactly as the
 services do. The services call `record_change` themselves, once per action, as their
-contract says; so a save made from inside `tournaments.services` is left to them (found
-on the call stack, which costs a few frame reads), and the tournament's `change_seq` goes
-up by exactly one per action. Everything else (the admin, the shell, a script) is recorded
+contract says; so a save made while a service action runs (`recording_changes()` marks
+it) is left to them, and the tournament's `change_seq` goes up by exactly one per action. Everything else (the admin, the shell, a script) is recorded
 here, once per transaction and tournament: an admin action over 500 deals costs one bump,
 not 500. A double call would only cost one more bump and one more request that the
 debounce or the change-number check turns into nothing.
@@ -13,7 +12,6 @@ debounce or the change-number check turns into nothing.
 from __future__ import annotations
 
 import contextlib
-import sys
 from typing import Any
 
 from django.db import transaction
@@ -21,10 +19,9 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from .models import Deal, Match, Team, Tournament
-from .services.changes import record_change
+from .services.changes import record_change, service_is_recording
 
 _MARK = "belote_recorded_tournament"
-_SERVICES = "tournaments.services."
 
 
 def _already_recorded(tournament_id: int) -> bool:
@@ -38,18 +35,9 @@ def _already_recorded(tournament_id: int) -> bool:
     )
 
 
-def _inside_a_service() -> bool:
-    frame = sys._getframe(2)
-    while frame is not None:
-        if frame.f_globals.get("__name__", "").startswith(_SERVICES):
-            return True
-        frame = frame.f_back  # type: ignore[assignment]
-    return False
-
-
 def note_change(tournament_id: int | None) -> None:
     """record_change once per transaction and tournament, unless a service is doing it."""
-    if tournament_id is None or _inside_a_service() or _already_recorded(tournament_id):
+    if tournament_id is None or service_is_recording() or _already_recorded(tournament_id):
         return
     connection = transaction.get_connection()
     before = len(connection.run_on_commit)

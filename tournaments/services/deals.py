@@ -23,7 +23,7 @@ from scoring.engine import (
 
 from ..models import Deal, DealAudit, Match, MatchEvent, Submission
 from ..permissions import can_write_deals, is_director, is_referee_of
-from .changes import record_change
+from .changes import record_change, recording_changes
 from .errors import Conflict, DealRefused, MatchClosed, MatchOver, NotAllowed
 
 __all__ = [
@@ -55,6 +55,7 @@ def replay(match: Match) -> MatchReplay:
     return play_match(match.tournament.rules or None, match.first_dealer, entries)
 
 
+@recording_changes()
 def enter_deal(
     match: Match, entry: Mapping[str, Any], *, by: Any, submission_key: str | None = None
 ) -> Deal:
@@ -78,6 +79,7 @@ def enter_deal(
     return _deal(match, _run(match, by, submission_key, "enter", act))
 
 
+@recording_changes()
 def correct_deal(
     match: Match,
     number: int,
@@ -107,6 +109,7 @@ def correct_deal(
     return _deal(match, _run(match, by, submission_key, "correct", act))
 
 
+@recording_changes()
 def remove_last_deal(match: Match, *, by: Any, submission_key: str | None = None) -> int:
     """Remove the match's last deal; returns its number."""
 
@@ -122,11 +125,13 @@ def remove_last_deal(match: Match, *, by: Any, submission_key: str | None = None
     return _run(match, by, submission_key, "remove", act)
 
 
+@recording_changes()
 def close_match(match: Match, *, by: Any) -> Match:
     """A director closes the match: read-only for its referee until reopened."""
     return _set_closed(match, True, by)
 
 
+@recording_changes()
 def reopen_match(match: Match, *, by: Any) -> Match:
     return _set_closed(match, False, by)
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from club.models import Membership
 
 from ..models import Deal, Match, MatchEvent, Round, Team, Tournament
-from .changes import record_change
+from .changes import record_change, recording_changes
 from .errors import Conflict, ServiceError
 from .schedule import check_director
 
@@ -26,6 +26,7 @@ def _event(
     )
 
 
+@recording_changes()
 def withdraw_team(team: Team, *, by: Any) -> list[Match]:
     """Withdraw a team: each of its matches without a deal becomes a bye for the opponent.
 
@@ -88,11 +89,13 @@ def _set_round_closed(round: Round, closed: bool, by: Any) -> Round:
     return round
 
 
+@recording_changes()
 def close_round(round: Round, *, by: Any) -> Round:
     """Close a round and every match in it: referees can no longer change their deals."""
     return _set_round_closed(round, True, by)
 
 
+@recording_changes()
 def reopen_round(round: Round, *, by: Any) -> Round:
     """Reopen a round and its matches, so their referees may correct them again."""
     return _set_round_closed(round, False, by)
@@ -107,6 +110,7 @@ def can_referee(user: Any, club_id: int) -> bool:
     ).exists()
 
 
+@recording_changes()
 def assign_referee(match: Match, referee: Any, *, by: Any) -> Match:
     """Give the match a referee (a referee or director of the club), or take it away (None)."""
     tournament = match.tournament
@@ -136,6 +140,7 @@ def assign_referee(match: Match, referee: Any, *, by: Any) -> Match:
     return match
 
 
+@recording_changes()
 def set_status(tournament: Tournament, status: str, *, by: Any) -> Tournament:
     """Move the tournament to `status` (draft, open, running, finished)."""
     check_director(tournament, by)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from club.models import Club, Membership, Player
 
 from ..models import Team, Tournament
-from .changes import record_change
+from .changes import record_change, recording_changes
 from .errors import ServiceError
 
 NAME_PART_MAX = 80
@@ -109,6 +109,7 @@ def _lines(text: str) -> list[tuple[int, str]]:
     ]
 
 
+@recording_changes()
 def register_players(club: Club, text: str) -> list[Player]:
     """One name per line; existing members are found, the others created as members.
 
@@ -167,6 +168,7 @@ def default_team_name(first: str, second: str) -> str:
     return f"{a} – {b}"
 
 
+@recording_changes()
 def register_teams(tournament: Tournament, text: str) -> list[Team]:
     """One team per line, "Team name: First Player & Second Player" or "First & Second".
 
@@ -243,6 +245,7 @@ def _next_seed(tournament: Tournament) -> int:
     return (tournament.teams.aggregate(top=Max("seed"))["top"] or 0) + 1
 
 
+@recording_changes()
 def register_team(
     tournament: Tournament,
     *,

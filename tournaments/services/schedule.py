@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from ..models import Deal, Match, MatchEvent, MatchSeat, Round, Seat, Side, Tournament
 from ..permissions import is_director
 from ..scheduling import round_robin
-from .changes import record_change
+from .changes import record_change, recording_changes
 from .errors import NotAllowed, ScheduleLocked, ServiceError
 
 # Every match starts with North dealing: the referee rotates from there (the engine's
@@ -30,6 +30,7 @@ def schedule_is_locked(tournament: Tournament) -> bool:
     return Deal.objects.filter(match__tournament=tournament).exists()
 
 
+@recording_changes()
 def generate_round_robin(
     tournament: Tournament,
     *,
