@@ -18,6 +18,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scoring.engine import Rules, codec, score_deal
 from tournaments.models import Deal, Match
 from tournaments.permissions import can_write_deals, is_referee_of
 from tournaments.services.deals import correct_deal, enter_deal, remove_last_deal
@@ -57,6 +58,8 @@ MADE = {
         "EW": [{"type": "four", "rank": "J"}],
     },
 }
+STORED_ENTRY = {"taker": "N", "trump": "H", "points": {"team": "NS", "cards": 98}, "belote": "NS"}
+
 EXAMPLES = [
     OpenApiExample("A contract made, with declarations", value=MADE, request_only=True),
     OpenApiExample("A capot", value={"taker": "E", "trump": "S", "capot": "EW"}, request_only=True),
@@ -67,22 +70,9 @@ EXAMPLES = [
         value={
             "number": 1,
             "dealer": "N",
-            "entry": {
-                "taker": "N",
-                "trump": "H",
-                "points": {"team": "NS", "cards": 98},
-                "belote": "NS",
-            },
-            "result": {
-                "outcome": "made",
-                "capot": None,
-                "cards": {"NS": 98, "EW": 64},
-                "declarations": {"NS": 0, "EW": 0},
-                "belote": {"NS": 20, "EW": 0},
-                "score": {"NS": 118, "EW": 64},
-                "pot_in": 0,
-                "pot_awarded": {"NS": 0, "EW": 0},
-            },
+            "entry": STORED_ENTRY,
+            # Scored by the engine, so the documented result cannot drift from the rules.
+            "result": codec.result_to_json(score_deal(STORED_ENTRY, Rules())),
             "entered_by": "referee",
             "entered_at": "2026-11-28T14:03:00Z",
             "updated_at": "2026-11-28T14:03:00Z",
