@@ -1,0 +1,24 @@
+"""Tournaments, teams, rounds, matches and deals; standings and the audit trail derived from them."""
+
+from .choices import Outcome, Seat, Side
+from .deal import Deal, DealAudit, MatchEvent, Submission
+from .match import Match, MatchSeat
+from .standing import Standing
+from .tournament import Round, Team, Tournament, default_tie_breaks
+
+__all__ = [
+    "Deal",
+    "DealAudit",
+    "Match",
+    "MatchEvent",
+    "MatchSeat",
+    "Outcome",
+    "Round",
+    "Seat",
+    "Side",
+    "Standing",
+    "Submission",
+    "Team",
+    "Tournament",
+    "default_tie_breaks",
+]

@@ -1,0 +1,232 @@
+"""A match between two teams at one table, and the seats that keep a team to one match a round."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import MatchReplay
+from scoring.engine import Team as EngineTeam
+
+from .choices import Outcome, Seat, Side
+from .tournament import Round, Team, Tournament
+
+
+class Match(models.Model):
+    """Two teams at one table in one round; a bye when there is no EW team."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("not started")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+
+    class Winner(models.TextChoices):
+        NS = "NS", _("North–South")
+        EW = "EW", _("East–West")
+        DRAW = "draw", _("draw")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    # Denormalised from the round so that standings read a tournament's matches in one query.
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    # RESTRICT, not PROTECT: a team with matches cannot be deleted alone, but deleting the
+    # whole tournament (which cascades to both) works.
+    ns_team = models.ForeignKey(
+        Team, verbose_name=_("NS team"), on_delete=models.RESTRICT, related_name="ns_matches"
+    )
+    ew_team = models.ForeignKey(
+        Team,
+        verbose_name=_("EW team"),
+        on_delete=models.RESTRICT,
+        related_name="ew_matches",
+        null=True,
+        blank=True,
+        help_text=_("Empty for a bye."),
+    )
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("referee"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="refereed_matches",
+    )
+    first_dealer = models.CharField(
+        _("first dealer"), max_length=1, choices=Seat.choices, default=Seat.NORTH
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.SCHEDULED
+    )
+    # Closed by a director: read-only for the referee until reopened.
+    is_closed = models.BooleanField(_("closed"), default=False)
+    # Derived from the deals by the engine's replay; stored so that pages only read.
+    ns_total = models.IntegerField(_("NS total"), default=0)
+    ew_total = models.IntegerField(_("EW total"), default=0)
+    pot = models.IntegerField(_("open pot"), default=0)
+    deal_count = models.PositiveSmallIntegerField(_("deals"), default=0)
+    winner = models.CharField(_("winner"), max_length=4, choices=Winner.choices, blank=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+    # Each side's deal counts, derived from the deals' result columns by `apply_replay` every
+    # time the deal services replay the match, so the standings read matches, not deals.
+    # Never edited by hand (editable=False keeps them out of forms and the admin), never shown.
+    deals_played = models.PositiveSmallIntegerField(default=0, editable=False)
+    ns_taken = models.PositiveSmallIntegerField(default=0, editable=False)
+    ew_taken = models.PositiveSmallIntegerField(default=0, editable=False)
+    ns_made = models.PositiveSmallIntegerField(default=0, editable=False)
+    ew_made = models.PositiveSmallIntegerField(default=0, editable=False)
+    ns_dedans = models.PositiveSmallIntegerField(default=0, editable=False)
+    ew_dedans = models.PositiveSmallIntegerField(default=0, editable=False)
+    ns_litiges = models.PositiveSmallIntegerField(default=0, editable=False)
+    ew_litiges = models.PositiveSmallIntegerField(default=0, editable=False)
+    ns_capots = models.PositiveSmallIntegerField(default=0, editable=False)
+    ew_capots = models.PositiveSmallIntegerField(default=0, editable=False)
+    ns_belotes = models.PositiveSmallIntegerField(default=0, editable=False)
+    ew_belotes = models.PositiveSmallIntegerField(default=0, editable=False)
+
+    # A side's counts, each stored twice (ns_<name>, ew_<name>) beside `deals_played`.
+    SIDE_STAT_FIELDS = ("taken", "made", "dedans", "capots", "belotes", "litiges")
+    DEAL_STAT_FIELDS = (
+        "deals_played",
+        *(f"{side}_{name}" for name in SIDE_STAT_FIELDS for side in ("ns", "ew")),
+    )
+    # Every column a replay of the deals writes (`apply_replay`).
+    REPLAY_FIELDS = (
+        "ns_total",
+        "ew_total",
+        "pot",
+        "deal_count",
+        "winner",
+        "status",
+        "finished_at",
+        *DEAL_STAT_FIELDS,
+    )
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="match_table_unique_in_round"),
+            models.CheckConstraint(
+                condition=~models.Q(ns_team=models.F("ew_team")),
+                name="match_two_different_teams",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ew_team__isnull=True) | models.Q(table__isnull=False),
+                name="match_has_a_table_unless_bye",
+            ),
+        ]
+        indexes = [models.Index(fields=["referee", "status"])]
+
+    def __str__(self) -> str:
+        if self.ew_team_id is None:
+            return _("%(team)s: bye") % {"team": self.ns_team}
+        return f"{self.ns_team} – {self.ew_team}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.round_id is not None and self.tournament_id is None:
+            self.tournament_id = self.round.tournament_id
+        super().save(*args, **kwargs)
+        self.sync_seats()
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:match", kwargs={"pk": self.pk})
+
+    @property
+    def is_bye(self) -> bool:
+        return self.ew_team_id is None
+
+    def teams(self) -> list[Team]:
+        return [t for t in (self.ns_team, self.ew_team) if t is not None]
+
+    @staticmethod
+    def deal_stats(deals: Iterable[Any]) -> dict[str, int]:
+        """The DEAL_STAT_FIELDS values counted from deals' result columns (stored or not).
+
+        A thrown-in deal is not played; a contract counts for the taking side (taken, and
+        made, dedans or litige by its outcome); capots and belotes for the side that has them.
+        """
+        counts = dict.fromkeys(Match.DEAL_STAT_FIELDS, 0)
+        by_outcome = {Outcome.MADE: "made", Outcome.DEDANS: "dedans", Outcome.LITIGE: "litiges"}
+        for deal in deals:
+            if deal.outcome != Outcome.THROWN_IN:
+                counts["deals_played"] += 1
+            for side, prefix in ((Side.NS, "ns_"), (Side.EW, "ew_")):
+                if deal.taker_side == side:
+                    counts[prefix + "taken"] += 1
+                    if deal.outcome in by_outcome:
+                        counts[prefix + by_outcome[deal.outcome]] += 1
+                if deal.capot_side == side:
+                    counts[prefix + "capots"] += 1
+                if deal.belote_side == side:
+                    counts[prefix + "belotes"] += 1
+        return counts
+
+    def apply_replay(self, replay: MatchReplay, deals: Iterable[Any]) -> None:
+        """Set every REPLAY_FIELDS column from the engine's replay of `deals` (in any order).
+
+        The one place a match's totals, pot, state, winner and deal counts are written: the
+        deal services, a re-scoring and the benchmark builders all come through here.
+        """
+        winner = replay.winner
+        self.ns_total = replay.totals[EngineTeam.NS]
+        self.ew_total = replay.totals[EngineTeam.EW]
+        self.pot = replay.pot
+        self.deal_count = len(replay.deals)
+        self.winner = winner.value if isinstance(winner, EngineTeam) else (winner or "")
+        if replay.over:
+            self.status = Match.Status.FINISHED
+            self.finished_at = self.finished_at or timezone.now()
+        else:
+            self.status = Match.Status.PLAYING if replay.deals else Match.Status.SCHEDULED
+            self.finished_at = None
+        for name, value in Match.deal_stats(deals).items():
+            setattr(self, name, value)
+
+    def seat_rows(self) -> list[MatchSeat]:
+        """The MatchSeat rows this match's teams need (not saved)."""
+        teams = ((Side.NS, self.ns_team_id), (Side.EW, self.ew_team_id))
+        return [
+            MatchSeat(match=self, round_id=self.round_id, team_id=team_id, side=side)
+            for side, team_id in teams
+            if team_id is not None
+        ]
+
+    def sync_seats(self) -> None:
+        """Keep MatchSeat rows equal to the teams, so the database refuses a team twice in a round."""
+        wanted = {seat.side: seat for seat in self.seat_rows()}
+        current = {seat.side: seat for seat in self.seats.all()}
+        for side, seat in current.items():
+            if side not in wanted or wanted[side].team_id != seat.team_id:
+                seat.delete()
+        for side, seat in wanted.items():
+            existing = current.get(side)
+            if existing is None or existing.team_id != seat.team_id:
+                seat.save()
+
+
+class MatchSeat(models.Model):
+    """A team's place in a round; exists so a unique constraint can forbid two matches a round."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="seats")
+    side = models.CharField(_("side"), max_length=2, choices=Side.choices)
+
+    class Meta:
+        verbose_name = _("match seat")
+        verbose_name_plural = _("match seats")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "team"], name="team_once_per_round"),
+            models.UniqueConstraint(fields=["match", "side"], name="one_team_per_side"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} {self.side} ({self.match_id})"

@@ -1,0 +1,52 @@
+"""A team's stored line in the standings after one round (derived; rebuilt by a recompute)."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .tournament import Team, Tournament
+
+
+class Standing(models.Model):
+    """A team's line in the standings after one round; derived, rebuilt by a recompute."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
+    round_number = models.PositiveSmallIntegerField(_("after round"))
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="standings")
+    rank = models.PositiveSmallIntegerField(_("rank"))
+    shared_rank = models.BooleanField(_("shared rank"), default=False)
+    played = models.PositiveSmallIntegerField(_("played"), default=0)
+    won = models.PositiveSmallIntegerField(_("won"), default=0)
+    drawn = models.PositiveSmallIntegerField(_("drawn"), default=0)
+    lost = models.PositiveSmallIntegerField(_("lost"), default=0)
+    match_points = models.IntegerField(_("match points"), default=0)
+    points_for = models.IntegerField(_("points for"), default=0)
+    points_against = models.IntegerField(_("points against"), default=0)
+    point_difference = models.IntegerField(_("point difference"), default=0)
+    sonneborn_berger = models.IntegerField(_("Sonneborn–Berger"), default=0)
+    deals = models.PositiveIntegerField(_("deals"), default=0)
+    contracts_taken = models.PositiveIntegerField(_("contracts taken"), default=0)
+    contracts_made = models.PositiveIntegerField(_("contracts made"), default=0)
+    contracts_dedans = models.PositiveIntegerField(_("contracts dedans"), default=0)
+    capots = models.PositiveIntegerField(_("capots"), default=0)
+    belotes = models.PositiveIntegerField(_("belotes"), default=0)
+    litiges = models.PositiveIntegerField(_("litiges"), default=0)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+
+    class Meta:
+        ordering = ["tournament", "round_number", "rank", "team__seed"]
+        verbose_name = _("standing")
+        verbose_name_plural = _("standings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round_number", "team"], name="standing_once_per_round"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rank_label} {self.team}"
+
+    @property
+    def rank_label(self) -> str:
+        return f"{self.rank}=" if self.shared_rank else str(self.rank)
