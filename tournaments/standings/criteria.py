@@ -1,0 +1,101 @@
+"""The tie-break criteria: one small named function each, in one registry.
+
+A criterion orders the teams still level on the ones before it, "more is better". Most
+read a figure of every team after the round (`Tally`); head-to-head reads only the
+matches between the teams it must separate. Adding a criterion (Buchholz, say) is one
+decorated function here: the director's choices, the model's validation, the API and the
+arithmetic all read this registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from operator import itemgetter, mul
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from .table import Tally
+
+Values = Callable[["Tally"], Sequence[int]]
+AmongTied = Callable[["Tally", list[int]], dict[int, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Criterion:
+    """A tie-break: `values` gives one number per team; `among_tied` one per team of a group."""
+
+    name: str
+    label: Any  # lazy: read in the visitor's language
+    values: Values | None = None
+    among_tied: AmongTied | None = None
+
+
+CRITERIA: dict[str, Criterion] = {}
+DEFAULT_TIE_BREAKS = ("match_points", "head_to_head", "point_difference", "points_for")
+
+
+def criterion(name: str, label: Any) -> Callable[[Values], Values]:
+    def register(values: Values) -> Values:
+        CRITERIA[name] = Criterion(name, label, values=values)
+        return values
+
+    return register
+
+
+def group_criterion(name: str, label: Any) -> Callable[[AmongTied], AmongTied]:
+    def register(among_tied: AmongTied) -> AmongTied:
+        CRITERIA[name] = Criterion(name, label, among_tied=among_tied)
+        return among_tied
+
+    return register
+
+
+def known(names: Sequence[str] | None) -> list[Criterion]:
+    """The criteria of a tie-break list, unknown names skipped (a stored list may be older)."""
+    return [CRITERIA[name] for name in names or DEFAULT_TIE_BREAKS if name in CRITERIA]
+
+
+def labels() -> list[tuple[str, Any]]:
+    """(name, label) of every criterion, in registry order, for choices."""
+    return [(c.name, c.label) for c in CRITERIA.values()]
+
+
+@criterion("match_points", _("match points"))
+def match_points(tally: Tally) -> Sequence[int]:
+    return tally.match_points
+
+
+@group_criterion("head_to_head", _("head-to-head among the tied teams"))
+def head_to_head(tally: Tally, group: list[int]) -> dict[int, int]:
+    """Match points each tied team earned in matches between the tied teams only."""
+    among = itemgetter(*group)  # a tuple: a group has two teams or more
+    return {i: sum(among(tally.earned[i])) for i in group}
+
+
+@criterion("point_difference", _("point difference"))
+def point_difference(tally: Tally) -> Sequence[int]:
+    return tally.column("point_difference")
+
+
+@criterion("points_for", _("points for"))
+def points_for(tally: Tally) -> Sequence[int]:
+    return tally.column("points_for")
+
+
+@criterion("wins", _("matches won"))
+def wins(tally: Tally) -> Sequence[int]:
+    return tally.column("won")
+
+
+@criterion("sonneborn_berger", _("Sonneborn–Berger"))
+def sonneborn_berger(tally: Tally) -> Sequence[int]:
+    """The match points a team earned against each opponent times that opponent's points.
+
+    With 2/1/0 that is twice the chess figure (wins count the opponent's score, draws
+    half), so it orders the same and stays an integer.
+    """
+    points_of = tally.match_points.__getitem__
+    return [sum(map(mul, scored.values(), map(points_of, scored))) for scored in tally.scored]

@@ -1,0 +1,188 @@
+"""Reading a tournament's results and storing its standings: the only part that touches the database.
+
+Reads a bounded number of queries whatever the size of the tournament: the tournament, its
+teams and its matches. A match stores its totals and each side's deal counts (derived from
+its deals by the deal services' replay), so no deal is read here.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from ..models import Match, Standing, Tournament
+from .names import ROW_FIELDS
+from .table import Line, MatchResult, TeamInfo, compute_standings
+
+log = logging.getLogger(__name__)
+
+_FINISHED = Match.Status.FINISHED.value
+# The stored match columns the arithmetic reads, in MatchResult's order (deal counts last).
+_MATCH_COLUMNS = (
+    "id",
+    "round__number",
+    "ns_team_id",
+    "ew_team_id",
+    "status",
+    "ns_total",
+    "ew_total",
+    "winner",
+    "deals_played",
+    *(f"ns_{name}" for name in Match.SIDE_STAT_FIELDS),
+    *(f"ew_{name}" for name in Match.SIDE_STAT_FIELDS),
+)
+_SIDE = len(Match.SIDE_STAT_FIELDS)
+
+
+def read_results(tournament: Tournament) -> tuple[list[TeamInfo], list[MatchResult]]:
+    """The teams and the stored match results (two queries)."""
+    teams = [
+        TeamInfo(id=t[0], seed=t[1], withdrawn=t[2])
+        for t in tournament.teams.values_list("id", "seed", "withdrawn")
+    ]
+    query = (
+        Match.objects.filter(tournament_id=tournament.pk).order_by().values_list(*_MATCH_COLUMNS)
+    )
+    # Straight through the cursor: the ORM's row building costs more than the query.
+    sql, params = query.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        fetched = cursor.fetchall()
+    # _make and plain tuples for the deal counts: cheaper than NamedTuple's keyword path.
+    ns_counts, ew_counts = slice(9, 9 + _SIDE), slice(9 + _SIDE, 9 + 2 * _SIDE)
+    matches = [
+        MatchResult._make(
+            (*m[:4], m[4] == _FINISHED, *m[5:8], (m[8], *m[ns_counts]), (m[8], *m[ew_counts]))
+        )
+        for m in fetched
+    ]
+    return teams, matches
+
+
+def table_of(tournament: Tournament) -> dict[int, list[Line]]:
+    """The lines per round of `tournament`, from its stored results."""
+    teams, matches = read_results(tournament)
+    return compute_standings(
+        teams,
+        matches,
+        tie_breaks=tournament.tie_breaks or None,
+        points=tournament.match_points,
+    )
+
+
+def write_lines(tournament_id: int, by_round: dict[int, list[Line]]) -> None:
+    """Make the stored rows equal to `by_round`, inside the caller's transaction.
+
+    The stored rows are read back (one query) and compared, so only what differs is
+    written: after a deal of the current round that is that round's rows, not 4,000; a
+    first recompute inserts everything. Updates go in one statement on PostgreSQL (arrays
+    unnested), inserts by COPY; elsewhere with executemany. Rows of teams or rounds that are
+    gone are deleted.
+    """
+    table = Standing._meta.db_table
+    quote = connection.ops.quote_name
+    figure_columns = ", ".join(quote(c) for c in ROW_FIELDS)
+    postgres = connection.vendor == "postgresql"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT id, round_number, team_id, {figure_columns} FROM {table} "
+            "WHERE tournament_id = %s",
+            [tournament_id],
+        )
+        stored = {(r[1], r[2]): (r[0], r[3:]) for r in cursor.fetchall()}
+        inserts: list[tuple[Any, ...]] = []
+        updates: list[tuple[Any, ...]] = []
+        for round_number, lines in by_round.items():
+            for line in lines:
+                figures = line.stored()
+                old = stored.pop((round_number, line.team_id), None)
+                if old is None:
+                    inserts.append((tournament_id, round_number, line.team_id, *figures))
+                elif old[1] != figures:  # SQLite's 0/1 for booleans compare equal all the same
+                    updates.append((old[0], *figures))
+        gone = [pk for pk, _figures in stored.values()]
+        for start in range(0, len(gone), 500):
+            chunk = gone[start : start + 500]
+            marks = ", ".join(["%s"] * len(chunk))
+            cursor.execute(f"DELETE FROM {table} WHERE id IN ({marks})", chunk)
+        if updates:
+            if postgres:
+                _update_postgres(cursor, table, updates)
+            else:
+                assignments = ", ".join(f"{quote(c)} = %s" for c in ROW_FIELDS)
+                cursor.executemany(
+                    f"UPDATE {table} SET {assignments} WHERE id = %s",
+                    [(*u[1:], u[0]) for u in updates],
+                )
+        if inserts:
+            columns = ", ".join(quote(c) for c in ("tournament_id", "round_number", "team_id"))
+            columns = f"{columns}, {figure_columns}"
+            if postgres:
+                with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                    for row in inserts:
+                        copy.write_row(row)
+            else:
+                marks = ", ".join(["%s"] * (3 + len(ROW_FIELDS)))
+                cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", inserts)
+
+
+_BOOLEAN_FIELDS = frozenset(("withdrawn", "shared_rank"))
+
+
+def _update_postgres(cursor: Any, table: str, updates: list[tuple[Any, ...]]) -> None:
+    """One UPDATE for any number of rows: a column array per field, unnested side by side."""
+    names = ["id", *ROW_FIELDS]
+    arrays = [list(column) for column in zip(*updates, strict=True)]
+    unnest = ", ".join(
+        "%s::boolean[]" if name in _BOOLEAN_FIELDS else "%s::integer[]" for name in names
+    )
+    cursor.execute(
+        f"UPDATE {table} s SET ({', '.join(ROW_FIELDS)}) = "
+        f"({', '.join('n.' + c for c in ROW_FIELDS)}) "
+        f"FROM unnest({unnest}) AS n({', '.join(names)}) WHERE s.id = n.id",
+        arrays,
+    )
+
+
+def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
+    """Rebuild every Standing row of the tournament; False when they were already current.
+
+    Idempotent: the rows are rebuilt from the matches and overwritten. The change number is
+    read before the results, so the stored `standings_seq` never claims a change the rows
+    have not seen; a later change always finds `standings_seq < change_seq`.
+    """
+    tournament = (
+        Tournament.objects.filter(pk=tournament_id)
+        .only(
+            "id",
+            "change_seq",
+            "standings_seq",
+            "standings_computed_at",
+            "tie_breaks",
+            "points_win",
+            "points_draw",
+            "points_loss",
+        )
+        .first()
+    )
+    if tournament is None:
+        return False
+    seq = tournament.change_seq
+    current = tournament.standings_computed_at is not None and tournament.standings_seq >= seq
+    if current and not force:
+        return False
+    by_round = table_of(tournament)
+    with transaction.atomic():
+        # The guarded update takes the tournament's row lock, so two recomputes write one
+        # after the other, and an older one never overwrites a newer one.
+        written = Tournament.objects.filter(pk=tournament_id, standings_seq__lte=seq).update(
+            standings_seq=seq, standings_computed_at=timezone.now()
+        )
+        if not written:
+            return False
+        write_lines(tournament_id, by_round)
+    log.info("standings of tournament %s recomputed from change %s", tournament_id, seq)
+    return True

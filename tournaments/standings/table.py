@@ -1,0 +1,294 @@
+"""The standings arithmetic: plain match results in, ranked lines per round out (no database).
+
+Rules (tournament.md), and the choices made where the spec leaves room:
+
+- Only *finished* matches count. A match being played counts nothing yet until its last
+  deal finishes it; then it counts whole.
+- A bye gives nothing and counts as no match (not played, no points).
+- Match points: the tournament's win / draw / loss points. A finished match without a
+  stored winner (a row made by hand) is decided by its totals (`winner_of`).
+- Points for / against: the team's and its opponents' match totals (pot awarded included;
+  a pot still open at the end goes to nobody, as the engine says).
+- Deals: deals played, thrown-in ones not counted. Contracts taken = made + dedans +
+  litiges, counted for the taking team; capots and belotes for the team that made them.
+- Order: the tournament's tie-break list (`criteria.CRITERIA`), applied in turn to the
+  teams still level. Head-to-head, when it separates some of a group but leaves a smaller
+  group level, is applied again to that smaller group alone; only when it separates nobody
+  does the next criterion apply (the UEFA reading). Teams level on every criterion share a
+  rank (`3=`) and are listed by seed.
+- Withdrawn teams keep the results they played. From the first round after their last
+  match (all of them, if they never played) their line is marked withdrawn and listed
+  after every other team, ranked among themselves by the same criteria.
+
+Speed (a 64-team round robin: 63 rounds, 4,032 lines): teams are numbered in seed order
+and every running figure is a list indexed by that number; a match adds one precomputed
+tuple per side; consecutive criteria other than head-to-head sort as one tuple key.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from operator import add, attrgetter
+from typing import Any, NamedTuple
+
+from scoring.engine import Team
+
+from .criteria import Criterion, known, sonneborn_berger
+from .names import FIGURES, ROW_FIELDS
+
+# The figures a match adds to; Sonneborn–Berger is computed from them each round.
+SUMMED = tuple(name for name in FIGURES if name != "sonneborn_berger")
+_AT = {name: i for i, name in enumerate(SUMMED)}
+_MATCH_POINTS = _AT["match_points"]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamInfo:
+    id: int
+    seed: int
+    withdrawn: bool = False
+
+
+class SideStats(NamedTuple):
+    """One team's deal counts in one match (Match's stored per-side counts)."""
+
+    deals: int = 0
+    contracts_taken: int = 0
+    contracts_made: int = 0
+    contracts_dedans: int = 0
+    capots: int = 0
+    belotes: int = 0
+    litiges: int = 0
+
+
+NO_STATS = SideStats()
+
+
+class MatchResult(NamedTuple):
+    """A match as stored: `ew_team` None for a bye; `winner` "NS", "EW", "draw" or ""."""
+
+    id: int
+    round_number: int
+    ns_team: int
+    ew_team: int | None
+    finished: bool
+    ns_total: int = 0
+    ew_total: int = 0
+    winner: str = ""
+    ns_stats: SideStats = NO_STATS
+    ew_stats: SideStats = NO_STATS
+
+
+@dataclass(slots=True)
+class Line:
+    """A team's line after one round: its figures (names.FIGURES), then where it stands."""
+
+    team_id: int
+    seed: int
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    match_points: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    point_difference: int = 0
+    sonneborn_berger: int = 0
+    deals: int = 0
+    contracts_taken: int = 0
+    contracts_made: int = 0
+    contracts_dedans: int = 0
+    capots: int = 0
+    belotes: int = 0
+    litiges: int = 0
+    withdrawn: bool = False
+    rank: int = 0
+    shared_rank: bool = False
+
+    @property
+    def rank_label(self) -> str:
+        return f"{self.rank}=" if self.shared_rank else str(self.rank)
+
+    def stored(self) -> tuple[Any, ...]:
+        """The values of a Standing row, in ROW_FIELDS order."""
+        return _stored(self)
+
+
+_stored = attrgetter(*ROW_FIELDS)
+
+
+def _line(row: tuple[Any, ...]) -> Line:
+    return Line(*row)
+
+
+# A match's winner as the engine's replay writes it: a team's code, or "draw".
+NS, EW, DRAW = Team.NS.value, Team.EW.value, "draw"
+
+
+def winner_of(winner: str, ns_total: int, ew_total: int) -> str:
+    """NS, EW or DRAW: the stored winner of a finished match, else the higher total.
+
+    Only a row made by hand lacks its winner; the deal services always store the engine's.
+    """
+    if winner in (NS, EW, DRAW):
+        return winner
+    if ns_total == ew_total:
+        return DRAW
+    return NS if ns_total > ew_total else EW
+
+
+@dataclass(slots=True)
+class Tally:
+    """Every team's running figures after a round, by team number (seed order)."""
+
+    size: int
+    totals: list[tuple[int, ...]] = field(default_factory=list)
+    # earned[i][j]: match points team i earned against team j (head-to-head reads it);
+    # scored[i]: the same without the zeros, which is all Sonneborn–Berger needs.
+    earned: list[list[int]] = field(default_factory=list)
+    scored: list[dict[int, int]] = field(default_factory=list)
+    match_points: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.totals = [(0,) * len(SUMMED)] * self.size
+        self.earned = [[0] * self.size for _ in range(self.size)]
+        self.scored = [{} for _ in range(self.size)]
+        self.match_points = [0] * self.size
+
+    def column(self, name: str) -> list[int]:
+        at = _AT[name]
+        return [t[at] for t in self.totals]
+
+    def add(self, i: int, j: int | None, addition: tuple[int, ...]) -> None:
+        self.totals[i] = tuple(map(add, self.totals[i], addition))
+        earned = addition[_MATCH_POINTS]
+        if j is not None:
+            self.earned[i][j] += earned
+            if earned:
+                self.scored[i][j] = self.earned[i][j]
+
+    def close_round(self) -> None:
+        self.match_points = self.column("match_points")
+
+
+def _additions(
+    matches: Iterable[MatchResult], index: dict[int, int], points: tuple[int, int, int]
+) -> tuple[dict[int, list[tuple[int, int | None, tuple[int, ...]]]], dict[int, int]]:
+    """What each finished match adds to each side, per round; each team's last match round."""
+    win, draw, loss = points
+    outcomes = {
+        DRAW: ((0, 1, 0, draw), (0, 1, 0, draw)),
+        NS: ((1, 0, 0, win), (0, 0, 1, loss)),
+        EW: ((0, 0, 1, loss), (1, 0, 0, win)),
+    }
+    additions: dict[int, list[tuple[int, int | None, tuple[int, ...]]]] = defaultdict(list)
+    last_match_round: dict[int, int] = {}
+    for match in matches:
+        if match.ew_team is None:
+            continue  # a bye: no match
+        number = match.round_number
+        for team in (match.ns_team, match.ew_team):
+            last_match_round[team] = max(last_match_round.get(team, 0), number)
+        if not match.finished:
+            continue
+        ns_won, ew_won = outcomes[winner_of(match.winner, match.ns_total, match.ew_total)]
+        ns, ew = index.get(match.ns_team), index.get(match.ew_team)
+        ns_diff = match.ns_total - match.ew_total
+        bucket = additions[number]
+        if ns is not None:
+            figures = (1, *ns_won, match.ns_total, match.ew_total, ns_diff, *match.ns_stats)
+            bucket.append((ns, ew, figures))
+        if ew is not None:
+            figures = (1, *ew_won, match.ew_total, match.ns_total, -ns_diff, *match.ew_stats)
+            bucket.append((ew, ns, figures))
+    return additions, last_match_round
+
+
+def compute_standings(
+    teams: Iterable[TeamInfo],
+    matches: Iterable[MatchResult],
+    *,
+    tie_breaks: Sequence[str] | None = None,
+    points: tuple[int, int, int] = (2, 1, 0),
+) -> dict[int, list[Line]]:
+    """Lines per round number (1..the last round with a finished match), each in rank order."""
+    team_list = sorted(teams, key=lambda t: t.seed)
+    index = {t.id: i for i, t in enumerate(team_list)}
+    additions, last_match_round = _additions(matches, index, points)
+    criteria = known(tie_breaks)
+    withdrawn_after = [last_match_round.get(t.id, 0) if t.withdrawn else None for t in team_list]
+    tally = Tally(len(team_list))
+    by_round: dict[int, list[Line]] = {}
+    for round_number in range(1, max(additions, default=0) + 1):
+        for i, j, addition in additions.get(round_number, ()):
+            tally.add(i, j, addition)
+        tally.close_round()
+        sonneborn = sonneborn_berger(tally)
+        steps = _steps(criteria, tally)
+        withdrawn = [w is not None and round_number > w for w in withdrawn_after]
+        lines: list[Line] = []
+        for gone in (False, True):
+            members = [i for i in range(tally.size) if withdrawn[i] is gone]
+            for tied in _order(members, steps, 0, tally):
+                rank, shared = len(lines) + 1, len(tied) > 1
+                for i in sorted(tied):  # in seed order
+                    t, team = tally.totals[i], team_list[i]
+                    # Positional, in Line's field order: the summed figures around S–B.
+                    row = (team.id, team.seed, *t[:8], sonneborn[i], *t[8:], gone, rank, shared)
+                    lines.append(_line(row))
+        by_round[round_number] = lines
+    return by_round
+
+
+# A sort step: one key per team for a run of criteria, or a criterion applied among the tied.
+Step = list[Any] | Criterion
+
+
+def _steps(criteria: Sequence[Criterion], tally: Tally) -> list[Step]:
+    """Consecutive criteria that read every team's figures sort as one tuple key."""
+    steps: list[Step] = []
+    run: list[Sequence[int]] = []
+    for criterion in criteria:
+        if criterion.values is None:
+            if run:
+                steps.append(list(zip(*run, strict=True)))
+                run = []
+            steps.append(criterion)
+        else:
+            run.append(criterion.values(tally))
+    if run:
+        steps.append(list(zip(*run, strict=True)))
+    return steps
+
+
+def _order(group: list[int], steps: Sequence[Step], at: int, tally: Tally) -> list[list[int]]:
+    """Groups of team numbers level on every criterion, best first."""
+    if len(group) <= 1 or at >= len(steps):
+        return [group] if group else []
+    step = steps[at]
+    among_tied = isinstance(step, Criterion)
+    if isinstance(step, Criterion):
+        assert step.among_tied is not None
+        key = step.among_tied(tally, group).__getitem__
+    else:
+        key = step.__getitem__
+    if len(group) == 2:
+        # The commonest tie by far: two teams, compared without a sort.
+        first, second = group
+        if key(first) != key(second):
+            return [[first], [second]] if key(first) > key(second) else [[second], [first]]
+        return _order(group, steps, at + 1, tally)
+    ordered: list[list[int]] = []
+    for _, tied_iter in itertools.groupby(sorted(group, key=key, reverse=True), key=key):
+        tied = list(tied_iter)
+        if len(tied) == 1:
+            ordered.append(tied)
+        elif among_tied and len(tied) < len(group):
+            # It split the group: apply it again among the teams still level.
+            ordered.extend(_order(tied, steps, at, tally))
+        else:
+            ordered.extend(_order(tied, steps, at + 1, tally))
+    return ordered
