@@ -7,4 +7,4 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  (admin edits ask for a recompute)
+        from . import changes  # noqa: F401  (its signals record the admin's edits)

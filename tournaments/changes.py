@@ -1,0 +1,166 @@
+"""Change tracking: a change is recorded, and its recompute asked for, in exactly one place.
+
+Every write to deals, matches, teams or a tournament's settings bumps the tournament's
+`change_seq` in the writing transaction and, once it commits, asks for the derived state
+(standings, then the club's ratings) to be recomputed:
+
+- a service writes inside `with changing(tournament_id):` — one transaction that records
+  the change when it ends well, so no service can forget to;
+- anything else (the admin, the shell, a script) is caught by the save and delete signals
+  below, which record the change exactly as a service would, unless a service's
+  `changing` block is running (it records its own, once per action).
+
+The recompute is sent debounced (`schedule_recompute`): a task is sent only if none was
+sent for the tournament in the last `DEBOUNCE_SECONDS` (an atomic cache `add`), with a
+countdown a little longer, so it starts after every change it covers has committed. The
+task reads `change_seq` before the results and does nothing if the standings were already
+computed from it; so duplicates and retries are harmless, and a change that found the key
+taken is always seen by the task holding it. If the cache is per process (locmem) or
+loses the key, more tasks run, never fewer; a lost task is found by the periodic
+reconcile (`tasks.reconcile_running_tournaments`). Without a broker (eager mode) the tasks
+run in process right after the commit, without the debounce.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import F
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from .models import Deal, Match, Team, Tournament
+
+log = logging.getLogger(__name__)
+
+DEBOUNCE_SECONDS: float = getattr(settings, "STANDINGS_DEBOUNCE_SECONDS", 1.0)
+# Half a window more, so that a worker whose clock runs a little ahead still starts the task
+# after the key has expired (a change never finds the key of a task that already read).
+COUNTDOWN_SECONDS: float = DEBOUNCE_SECONDS * 1.5
+
+
+def record_change(tournament_id: int) -> None:
+    """Bump the tournament's change number now and ask for its recompute after commit.
+
+    The bump and the task travel together: the task only runs once the change it must see
+    has committed. Prefer `changing`, which calls this for you.
+    """
+    Tournament.objects.filter(pk=tournament_id).update(change_seq=F("change_seq") + 1)
+    transaction.on_commit(lambda: schedule_recompute(tournament_id))
+
+
+# Set while a service's `changing` block runs: the signals then leave its writes alone.
+_service_writing: ContextVar[bool] = ContextVar("belote_service_writing", default=False)
+
+
+@contextmanager
+def changing(tournament_id: int) -> Iterator[None]:
+    """One transaction for a service action that changes the tournament; records the change.
+
+    Nested blocks (a service calling another) record once each; the debounce and the
+    change-number check make that harmless.
+    """
+    token = _service_writing.set(True)
+    try:
+        with transaction.atomic():
+            yield
+            record_change(tournament_id)
+    finally:
+        _service_writing.reset(token)
+
+
+# --- the debounced send --------------------------------------------------------------------
+
+
+def _eager() -> bool:
+    from config.celery_app import app
+
+    return bool(app.conf.task_always_eager)
+
+
+def _send_debounced(task: Any, key: str, object_id: int) -> bool:
+    if _eager():
+        try:
+            task.delay(object_id)
+        except Exception:
+            # The change is committed; a failed recompute must not turn it into an error
+            # page. The periodic reconcile (or the next change) computes it again.
+            log.exception("recompute of %s %s failed", key, object_id)
+        return True
+    # Changes while the key lives ride on this task, which starts only after the key is gone.
+    if not cache.add(key, 1, timeout=DEBOUNCE_SECONDS):
+        return False
+    try:
+        task.apply_async((object_id,), countdown=COUNTDOWN_SECONDS)
+    except Exception:
+        # Broker unreachable: the change is committed all the same; the next change or the
+        # periodic reconcile sends the recompute.
+        cache.delete(key)
+        log.exception("could not send the recompute of %s %s", key, object_id)
+        return False
+    return True
+
+
+def schedule_recompute(tournament_id: int) -> bool:
+    """Ask for the tournament's standings (then the club's ratings); called after commit."""
+    from .tasks import recompute_tournament
+
+    return _send_debounced(recompute_tournament, f"belote:standings:{tournament_id}", tournament_id)
+
+
+def schedule_ratings(club_id: int) -> bool:
+    from .tasks import recompute_club_ratings
+
+    return _send_debounced(recompute_club_ratings, f"belote:ratings:{club_id}", club_id)
+
+
+# --- edits made outside the services (the admin, the shell) -------------------------------
+
+
+def _tournament_id(instance: Any, origin: Any = None) -> int | None:
+    if not isinstance(instance, Deal):
+        return instance.tournament_id
+    for match in (instance._state.fields_cache.get("match"), origin):
+        if isinstance(match, Match) and match.pk == instance.match_id:
+            return match.tournament_id
+    return (
+        Match.objects.filter(pk=instance.match_id).values_list("tournament_id", flat=True).first()
+    )
+
+
+def _note(tournament_id: int | None) -> None:
+    if tournament_id is not None and not _service_writing.get():
+        record_change(tournament_id)
+
+
+@receiver(post_save, sender=Deal, dispatch_uid="belote_deal_saved")
+@receiver(post_save, sender=Match, dispatch_uid="belote_match_saved")
+@receiver(post_save, sender=Team, dispatch_uid="belote_team_saved")
+def _saved(
+    sender: type, instance: Any, created: bool = False, raw: bool = False, **kwargs: Any
+) -> None:
+    if raw:  # loaddata
+        return
+    if created and getattr(instance, "status", "") != Match.Status.FINISHED:
+        # A new team, a match not yet played, or a deal added by hand (its scores and the
+        # match's totals are the deal services' to compute) changes no result yet: the
+        # standings pick it up with the next change.
+        return
+    _note(_tournament_id(instance))
+
+
+@receiver(post_delete, sender=Deal, dispatch_uid="belote_deal_deleted")
+@receiver(post_delete, sender=Match, dispatch_uid="belote_match_deleted")
+@receiver(post_delete, sender=Team, dispatch_uid="belote_team_deleted")
+def _deleted(sender: type, instance: Any, **kwargs: Any) -> None:
+    origin = kwargs.get("origin")
+    if isinstance(origin, Tournament) or getattr(origin, "model", None) is Tournament:
+        return  # the whole tournament is going: nothing left to recompute
+    _note(_tournament_id(instance, origin))
