@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -27,10 +25,6 @@ class Club(models.Model):
         from django.urls import reverse
 
         return reverse("club:detail", kwargs={"club_slug": self.slug})
-
-    def has_director(self, user: Any) -> bool:
-        """Whether `user` is staff of this club (site admins count as directors everywhere)."""
-        return directs_club(user, self.pk)
 
 
 class Player(models.Model):
@@ -61,7 +55,8 @@ class Player(models.Model):
     def get_absolute_url(self) -> str:
         from django.urls import reverse
 
-        return reverse("club:player", kwargs={"pk": self.pk})
+        # The player's page shows their tournaments, so it is served by tournaments/.
+        return reverse("tournaments:player", kwargs={"pk": self.pk})
 
     @property
     def full_name(self) -> str:
@@ -167,14 +162,3 @@ class SeasonEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club} {self.season}: {self.player}"
-
-
-def directs_club(user: Any, club_id: int) -> bool:
-    """A director (staff) of the club; a site admin counts as director of every club."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if user.is_superuser:
-        return True
-    return Membership.objects.filter(
-        club_id=club_id, player__user=user, role=Membership.Role.DIRECTOR
-    ).exists()

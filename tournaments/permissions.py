@@ -1,17 +1,34 @@
-"""Who may do what (tournament.md): directors of a club, the referee of a match, everyone else."""
+"""Who may do what (tournament.md): the one module pages, the API, services and templates ask.
+
+The people: anonymous readers, a match's referee, a club's directors (a site admin
+directs every club), and `SYSTEM`, the explicit actor of management commands, tasks and
+the demo. Every service takes `by=` and asks here; nothing skips the check.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from club.models import Club, directs_club
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
-from .models import Match
+from club.models import Club, Membership
+from club.permissions import SYSTEM as SYSTEM  # the actors, named here for every caller
+from club.permissions import SystemActor as SystemActor
+from club.permissions import actor_user as actor_user
+from club.permissions import directed_club_ids, directs_club
+
+from .errors import NotAllowed
+from .models import Match, Tournament
 
 
 def is_director(user: Any, club: Club | int) -> bool:
-    """A director (staff) of the club; a site admin counts as director of every club."""
+    """A director (staff) of the club; a site admin (and the system) directs every club."""
     return directs_club(user, club if isinstance(club, int) else club.pk)
+
+
+def directs(user: Any, tournament: Tournament) -> bool:
+    return is_director(user, tournament.club_id)
 
 
 def is_referee_of(user: Any, match: Match) -> bool:
@@ -25,5 +42,76 @@ def can_write_deals(user: Any, match: Match) -> bool:
     return is_referee_of(user, match) and not match.is_closed and not match.is_bye
 
 
-def can_read_tournament(user: Any, tournament: Any) -> bool:
-    return bool(tournament.is_public) or is_director(user, tournament.club_id)
+def can_open_table(user: Any, match: Match) -> bool:
+    """Who sees a table's entry page: its referee (even when closed) and the club's directors."""
+    return not match.is_bye and (
+        is_referee_of(user, match) or is_director(user, match.tournament.club_id)
+    )
+
+
+def may_referee(user: Any, club_id: int) -> bool:
+    """Whether `user` can be given a table: a referee or director member of the club."""
+    return Membership.objects.filter(
+        club_id=club_id,
+        player__user=user,
+        role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR],
+    ).exists()
+
+
+def readable_q(user: Any, prefix: str = "") -> Q:
+    """The tournaments `user` may read, as a filter (`prefix` reaches a related tournament).
+
+    Public ones, those of the clubs they direct, and those they referee a match in; a
+    private tournament answers "not found" to everyone else, so its existence does not leak.
+    """
+    if getattr(user, "is_superuser", False):
+        return Q()
+    q = Q(**{f"{prefix}is_public": True})
+    if getattr(user, "is_authenticated", False):
+        q |= Q(**{f"{prefix}club_id__in": directed_club_ids(user)})
+        q |= Q(**{f"{prefix}pk__in": Match.objects.filter(referee=user).values("tournament_id")})
+    return q
+
+
+def readable_tournaments(user: Any) -> QuerySet[Tournament]:
+    return Tournament.objects.filter(readable_q(user))
+
+
+def can_read_tournament(user: Any, tournament: Tournament) -> bool:
+    if tournament.is_public or is_director(user, tournament.club_id):
+        return True
+    return bool(getattr(user, "is_authenticated", False)) and (
+        Match.objects.filter(tournament=tournament, referee_id=user.pk).exists()
+    )
+
+
+def token_recipient_q(director: Any) -> Q | None:
+    """The users `director` may give an API token to, as a filter; None: nobody.
+
+    Staff or referees of the clubs they direct, and the referees of those clubs' matches.
+    """
+    if getattr(director, "is_superuser", False):
+        return Q()
+    clubs = directed_club_ids(director)
+    if not clubs:
+        return None
+    staff = Membership.objects.filter(
+        club_id__in=clubs, role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR]
+    ).values("player__user")
+    referees = Match.objects.filter(tournament__club_id__in=clubs).values("referee")
+    return Q(pk__in=staff) | Q(pk__in=referees)
+
+
+# --- refusals: services raise these, pages turn them into 403, the API into its 403 body ---
+
+
+def require_director(user: Any, club: Club | int) -> None:
+    if not is_director(user, club):
+        raise NotAllowed(_("Only a director of this club may do this."))
+
+
+def require_deal_writer(user: Any, match: Match) -> None:
+    if not can_write_deals(user, match):
+        raise NotAllowed(
+            _("Only this match's referee or a director of the club may change its deals.")
+        )

@@ -5,17 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-
-class ServiceError(Exception):
-    """An action refused for a reason the user can fix or must be told; never a server error."""
-
-    status = 400
-    code = "refused"
-
-    def __init__(self, message: str, *, field: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
+from club.errors import NotAllowed as NotAllowed
+from club.errors import ServiceError as ServiceError
+from scoring.engine import codec
 
 
 class DealRefused(ServiceError, ValueError):
@@ -26,6 +18,9 @@ class DealRefused(ServiceError, ValueError):
     def __init__(self, problems: Iterable[Any]) -> None:
         self.problems = tuple(problems)
         super().__init__("; ".join(f"{p.path}: {p.message}" for p in self.problems))
+
+    def errors(self) -> dict[str, list[str]]:
+        return dict(codec.errors_to_json(self.problems)["errors"])
 
 
 class Conflict(ServiceError):
@@ -45,8 +40,3 @@ class MatchClosed(Conflict):
 
 class ScheduleLocked(Conflict):
     code = "schedule_locked"
-
-
-class NotAllowed(ServiceError):
-    status = 403
-    code = "forbidden"
