@@ -1,7 +1,9 @@
 """The Django admin for tournaments, their teams, rounds, matches, deals and audit trail.
 
-Edits made here bypass the services; tournaments/signals.py asks for the recompute
-(record_change) when a deal, match or team changes, so the admin stays plain.
+A tournament's settings go through the settings service (checked by the model's clean,
+saved by `save_settings`, which re-scores the matches if the house rules change). Other
+rows edited here are seen by the signals of tournaments.changes, which ask for the
+recompute exactly as a service would.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .models import (
     Team,
     Tournament,
 )
+from .services.settings import save_settings
 
 
 class TeamInline(admin.TabularInline):
@@ -49,6 +52,9 @@ class TournamentAdmin(admin.ModelAdmin):
     readonly_fields = ["change_seq", "standings_seq", "standings_computed_at", "created_at"]
     list_select_related = ["club"]
     inlines = [TeamInline, RoundInline]
+
+    def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
+        save_settings(obj, list(form.changed_data), by=request.user)
 
 
 @admin.register(Team)

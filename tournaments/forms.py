@@ -5,13 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.text import format_lazy, slugify
+from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import InvalidDeal, parse_rules
+from scoring.engine import parse_rules
 
-from .models import TIE_BREAKS, Deal, Match, Tournament
+from .models import Match, Tournament
 from .rules_text import choice_label, rule_specs
+from .services.settings import (
+    SettingsRefused,
+    create_tournament,
+    update_tournament,
+)
+from .standings.criteria import CRITERIA, DEFAULT_TIE_BREAKS
 
 RULE_PREFIX = "rule_"
 
@@ -31,46 +37,62 @@ def _rule_field(spec: Any) -> forms.Field:
     return forms.IntegerField(required=not spec.nullable, initial=spec.default, **common)
 
 
-class TournamentForm(forms.ModelForm):
-    """A tournament and its house rules, each rule one field explained in a line."""
+def _label(name: str) -> Any:
+    """A setting's label: the model field's name for it, as a ModelForm would say it."""
+    field = Tournament._meta.get_field(name)
+    return capfirst(getattr(field, "verbose_name", name))
 
+
+class TournamentForm(forms.Form):
+    """A tournament and its house rules, each rule one field explained in a line.
+
+    The form only converts what was typed; the settings service checks it (`save` raises
+    its SettingsRefused, whose problems `show` puts beside their fields).
+    """
+
+    name = forms.CharField(label=_label("name"), max_length=150)
+    slug = forms.SlugField(
+        label=_label("slug"),
+        max_length=80,
+        required=False,
+        help_text=_("The tournament's address; left empty, it is made from the name."),
+    )
+    starts_on = forms.DateField(
+        label=_label("starts_on"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    format = forms.ChoiceField(label=_label("format"), choices=Tournament.Format.choices)
+    points_win = forms.IntegerField(label=_label("points_win"), initial=2)
+    points_draw = forms.IntegerField(label=_label("points_draw"), initial=1)
+    points_loss = forms.IntegerField(label=_label("points_loss"), initial=0)
     tie_breaks = forms.CharField(
-        label=_("Tie-break order"),
+        label=_label("tie_breaks"),
         # Lazy all the way, so the help reads in the visitor's language, not the server's.
         help_text=format_lazy(
             _("Comma-separated, first decides first. Choices: {choices}."),
-            choices=", ".join(TIE_BREAKS),
+            choices=", ".join(CRITERIA),
         ),
         required=False,
     )
+    is_public = forms.BooleanField(
+        label=_label("is_public"),
+        required=False,
+        initial=True,
+        help_text=_("Anyone may follow the schedule and the standings."),
+    )
 
-    class Meta:
-        model = Tournament
-        fields = [
-            "name",
-            "slug",
-            "starts_on",
-            "format",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "is_public",
-        ]
-        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
-        help_texts = {
-            "slug": _("The tournament's address; left empty, it is made from the name."),
-            "is_public": _("Anyone may follow the schedule and the standings."),
-        }
-
-    def __init__(self, *args: Any, club: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.club = club if club is not None else getattr(self.instance, "club", None)
-        self.fields["slug"].required = False
-        current = parse_rules(self.instance.rules or {}) if self.instance.pk else None
+    def __init__(
+        self, data: Any = None, *, club: Any, tournament: Tournament | None = None
+    ) -> None:
+        self.club = club
+        self.tournament = tournament
+        initial = {}
+        if tournament is not None:
+            initial = {name: getattr(tournament, name) for name in self.base_fields}
+            initial["tie_breaks"] = ", ".join(tournament.tie_breaks or [])
+        super().__init__(data, initial=initial)
+        current = parse_rules(tournament.rules or None) if tournament is not None else None
         # Every deal was scored with these rules: once one is entered they stay as they are.
-        self.rules_locked = bool(self.instance.pk) and (
-            Deal.objects.filter(match__tournament=self.instance).exists()
-        )
+        self.rules_locked = tournament is not None and tournament.has_deals()
         for spec in rule_specs():
             field = _rule_field(spec)
             if current is not None:
@@ -78,9 +100,8 @@ class TournamentForm(forms.ModelForm):
                 field.initial = getattr(value, "value", value)
             field.disabled = self.rules_locked
             self.fields[RULE_PREFIX + spec.name] = field
-        self.fields["tie_breaks"].initial = ", ".join(
-            self.instance.tie_breaks or [] if self.instance.pk else Tournament().tie_breaks
-        )
+        if tournament is None:
+            self.fields["tie_breaks"].initial = ", ".join(DEFAULT_TIE_BREAKS)
 
     @property
     def rule_fields(self) -> list[Any]:
@@ -90,61 +111,34 @@ class TournamentForm(forms.ModelForm):
     def main_fields(self) -> list[Any]:
         return [self[name] for name in self.fields if not name.startswith(RULE_PREFIX)]
 
-    def clean_slug(self) -> str:
-        slug = self.cleaned_data.get("slug") or slugify(self.data.get("name", ""))[:80]
-        if not slug:
-            raise forms.ValidationError(_("Give the tournament a name or an address."))
-        others = Tournament.objects.filter(club=self.club, slug=slug).exclude(pk=self.instance.pk)
-        if others.exists():
-            raise forms.ValidationError(_("This club already has a tournament at this address."))
-        return slug
-
     def clean_tie_breaks(self) -> list[str]:
         text = self.cleaned_data.get("tie_breaks") or ""
-        names = [name.strip() for name in text.split(",") if name.strip()]
-        if not names:
-            return list(Tournament().tie_breaks)
-        unknown = [name for name in names if name not in TIE_BREAKS]
-        if unknown:
-            raise forms.ValidationError(
-                _("Unknown tie-break %(names)s; choose from %(choices)s.")
-                % {"names": ", ".join(unknown), "choices": ", ".join(TIE_BREAKS)}
-            )
-        if len(set(names)) != len(names):
-            raise forms.ValidationError(_("A tie-break may appear only once."))
-        return names
+        return [name.strip() for name in text.split(",") if name.strip()] or list(
+            DEFAULT_TIE_BREAKS
+        )
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        rules = {}
-        for spec in rule_specs():
-            key = RULE_PREFIX + spec.name
-            if key in cleaned:
-                rules[spec.name] = cleaned[key]
-        if len(rules) == len(rule_specs()):
-            try:
-                self.rules_json = parse_rules(rules).to_json()
-            except InvalidDeal as invalid:
-                for problem in invalid.problems:
-                    name = problem.path.removeprefix("rules.")
-                    field = RULE_PREFIX + name if RULE_PREFIX + name in self.fields else None
-                    self.add_error(field, problem.message)
-        win, draw, loss = (cleaned.get(k) for k in ("points_win", "points_draw", "points_loss"))
-        if None not in (win, draw, loss) and not (win >= draw >= loss):  # type: ignore[operator]
-            self.add_error(
-                "points_draw", _("A draw gives at most a win's points and at least a loss's.")
-            )
-        return cleaned
+    def settings(self) -> dict[str, Any]:
+        """The cleaned values as the settings service takes them."""
+        values = {name: self.cleaned_data[name] for name in self.base_fields}
+        if not values["slug"]:
+            del values["slug"]  # the service makes it from the name
+        if not self.rules_locked:
+            values["rules"] = {
+                spec.name: self.cleaned_data[RULE_PREFIX + spec.name] for spec in rule_specs()
+            }
+        return values
 
-    def save(self, commit: bool = True) -> Tournament:
-        tournament = super().save(commit=False)
-        if self.club is not None:
-            tournament.club = self.club
-        tournament.rules = self.rules_json
-        tournament.tie_breaks = self.cleaned_data["tie_breaks"]
-        if commit:
-            tournament.save()
-        return tournament
+    def save(self, *, by: Any) -> Tournament:
+        if self.tournament is None:
+            return create_tournament(self.club, by=by, **self.settings())
+        return update_tournament(self.tournament, by=by, **self.settings())
+
+    def show(self, refused: SettingsRefused) -> None:
+        """Put each problem of the service beside its field (`rules.target` → rule_target)."""
+        for problem in refused.problems:
+            name, _dot, rule = problem.path.partition(".")
+            field = RULE_PREFIX + rule if name == "rules" else name
+            self.add_error(field if field in self.fields else None, problem.message)
 
 
 class PasteForm(forms.Form):

@@ -1,24 +1,21 @@
 """One function per action on tournaments, each in one transaction (design.md)."""
 
-from .changes import record_change
 from .deals import close_match, correct_deal, enter_deal, remove_last_deal, reopen_match, replay
 from .director import assign_referee, close_round, reopen_round, set_status, withdraw_team
 from .ratings import recompute_ratings
-from .registration import register_players, register_team, register_teams
+from .registration import register_team, register_teams
 from .schedule import generate_round_robin
-from .standings import recompute_standings
+from .settings import create_tournament, update_tournament
 
 __all__ = [
     "assign_referee",
     "close_match",
     "close_round",
     "correct_deal",
+    "create_tournament",
     "enter_deal",
     "generate_round_robin",
     "recompute_ratings",
-    "recompute_standings",
-    "record_change",
-    "register_players",
     "register_team",
     "register_teams",
     "remove_last_deal",
@@ -26,5 +23,6 @@ __all__ = [
     "reopen_round",
     "replay",
     "set_status",
+    "update_tournament",
     "withdraw_team",
 ]

@@ -5,26 +5,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.engine import (
     InvalidDeal,
     InvalidMatch,
     MatchReplay,
-    PlayedDeal,
-    Team,
     codec,
     parse_rules,
     play_match,
     validate_deal,
 )
 
+from ..changes import changing
+from ..errors import Conflict, DealRefused, MatchClosed, MatchOver, NotAllowed
 from ..models import Deal, DealAudit, Match, MatchEvent, Submission
-from ..permissions import can_write_deals, is_director, is_referee_of
-from .changes import record_change, recording_changes
-from .errors import Conflict, DealRefused, MatchClosed, MatchOver, NotAllowed
+from ..permissions import actor_user, can_write_deals, is_referee_of, require_director
 
 __all__ = [
     "close_match",
@@ -33,20 +29,11 @@ __all__ = [
     "remove_last_deal",
     "reopen_match",
     "replay",
+    "replay_and_store",
+    "store_replay",
 ]
 
 MAX_KEY_LENGTH = 100
-# The match columns a replay writes (stored, then copied back onto the caller's object).
-REPLAY_FIELDS = (
-    "ns_total",
-    "ew_total",
-    "pot",
-    "deal_count",
-    "winner",
-    "status",
-    "finished_at",
-    *Match.DEAL_STAT_FIELDS,
-)
 
 
 def replay(match: Match) -> MatchReplay:
@@ -55,7 +42,6 @@ def replay(match: Match) -> MatchReplay:
     return play_match(match.tournament.rules or None, match.first_dealer, entries)
 
 
-@recording_changes()
 def enter_deal(
     match: Match, entry: Mapping[str, Any], *, by: Any, submission_key: str | None = None
 ) -> Deal:
@@ -69,17 +55,16 @@ def enter_deal(
             raise MatchOver(_("This match is over: no deal can be added."))
         number = len(deals) + 1
         new = Deal.objects.create(
-            match=locked, number=number, entry=canonical, entered_by=_user(by)
+            match=locked, number=number, entry=canonical, entered_by=actor_user(by)
         )
         deals.append(new)
-        _store(locked, deals, _replay(locked, [*entries, canonical]))
+        store_replay(locked, deals, _replay(locked, [*entries, canonical]))
         _audit(locked, number, DealAudit.Action.ENTERED, None, canonical, by)
         return number
 
     return _deal(match, _run(match, by, submission_key, "enter", act))
 
 
-@recording_changes()
 def correct_deal(
     match: Match,
     number: int,
@@ -100,16 +85,15 @@ def correct_deal(
         entries = [canonical if d.number == number else d.entry for d in deals]
         new_replay = _replay(locked, entries)
         target.entry = canonical
-        target.entered_by = _user(by)
+        target.entered_by = actor_user(by)
         target.save(update_fields=["entry", "entered_by", "updated_at"])
-        _store(locked, deals, new_replay)
+        store_replay(locked, deals, new_replay)
         _audit(locked, number, DealAudit.Action.CORRECTED, before, canonical, by)
         return number
 
     return _deal(match, _run(match, by, submission_key, "correct", act))
 
 
-@recording_changes()
 def remove_last_deal(match: Match, *, by: Any, submission_key: str | None = None) -> int:
     """Remove the match's last deal; returns its number."""
 
@@ -118,20 +102,18 @@ def remove_last_deal(match: Match, *, by: Any, submission_key: str | None = None
             raise Conflict(_("This match has no deal to remove."))
         last = deals.pop()
         last.delete()
-        _store(locked, deals, _replay(locked, [d.entry for d in deals]))
+        store_replay(locked, deals, _replay(locked, [d.entry for d in deals]))
         _audit(locked, last.number, DealAudit.Action.REMOVED, last.entry, None, by)
         return last.number
 
     return _run(match, by, submission_key, "remove", act)
 
 
-@recording_changes()
 def close_match(match: Match, *, by: Any) -> Match:
     """A director closes the match: read-only for its referee until reopened."""
     return _set_closed(match, True, by)
 
 
-@recording_changes()
 def reopen_match(match: Match, *, by: Any) -> Match:
     return _set_closed(match, False, by)
 
@@ -148,7 +130,7 @@ def _run(
 ) -> int:
     if key is not None and (not isinstance(key, str) or not 0 < len(key) <= MAX_KEY_LENGTH):
         raise Conflict(_("The submission key must be 1 to 100 characters."), field="submission_key")
-    with transaction.atomic():
+    with changing(match.tournament_id):
         # The lock serialises every writer of this match (referee, director, retries), so
         # deal numbers stay contiguous and a repeated key finds the first one's Submission.
         locked = (
@@ -173,7 +155,6 @@ def _run(
         number = act(locked, deals)
         if key:
             Submission.objects.create(key=key, match=locked, action=action, deal_number=number)
-        record_change(locked.tournament_id)
     _refresh(match, locked)
     return number
 
@@ -217,79 +198,53 @@ def _replay(match: Match, entries: list[Any]) -> MatchReplay:
         raise DealRefused(invalid.problems) from None
 
 
-def _side(team: Team | None) -> str:
-    return team.value if team is not None else ""
+def replay_and_store(match: Match) -> MatchReplay:
+    """Replay a match (locked by the caller) from its deals and store every derived column."""
+    deals = list(match.deals.order_by("number"))
+    played = _replay(match, [deal.entry for deal in deals])
+    store_replay(match, deals, played)
+    return played
 
 
-def _columns(played: PlayedDeal) -> dict[str, Any]:
-    result = played.result
-    return {
-        "dealer": played.dealer.value,
-        "outcome": result.outcome.value,
-        "taker_side": _side(result.taker),
-        "capot_side": _side(result.capot),
-        "belote_side": next((t.value for t in (Team.NS, Team.EW) if result.belote[t]), ""),
-        "ns_score": result.score[Team.NS],
-        "ew_score": result.score[Team.EW],
-        "pot_in": result.pot_in,
-        "result": codec.result_to_json(result),
-    }
-
-
-def _store(match: Match, deals: list[Deal], played: MatchReplay) -> None:
-    """Write each deal's result columns where the replay changed them, then the match's.
+def store_replay(match: Match, deals: list[Deal], played: MatchReplay) -> None:
+    """Write each deal's columns where the replay changed them, then the match's.
 
     The match's totals and its per-side deal counts (what the standings read) come from
     the same replay, in the same transaction, so they never disagree with the deals.
     """
     for deal, outcome in zip(deals, played.deals, strict=True):
-        columns = _columns(outcome)
-        changed = [name for name, value in columns.items() if getattr(deal, name) != value]
+        changed = deal.apply_replay(outcome)
         if changed:
-            for name in changed:
-                setattr(deal, name, columns[name])
             deal.save(update_fields=[*changed, "updated_at"])
-    winner = played.winner
-    match.ns_total = played.totals[Team.NS]
-    match.ew_total = played.totals[Team.EW]
-    match.pot = played.pot
-    match.deal_count = len(played.deals)
-    match.winner = winner.value if isinstance(winner, Team) else (winner or "")
-    if played.over:
-        match.status = Match.Status.FINISHED
-        match.finished_at = match.finished_at or timezone.now()
-    else:
-        match.status = Match.Status.PLAYING if played.deals else Match.Status.SCHEDULED
-        match.finished_at = None
-    match.count_deals(deals)
-    match.save(update_fields=[*REPLAY_FIELDS, "updated_at"])
+    match.apply_replay(played, deals)
+    match.save(update_fields=[*Match.REPLAY_FIELDS, "updated_at"])
 
 
 def _refresh(match: Match, locked: Match) -> None:
     """Let the caller's match object show what was stored."""
-    for name in (*REPLAY_FIELDS, "is_closed"):
+    for name in (*Match.REPLAY_FIELDS, "is_closed"):
         setattr(match, name, getattr(locked, name))
-
-
-def _user(by: Any) -> Any:
-    return by if getattr(by, "is_authenticated", False) else None
 
 
 def _audit(match: Match, number: int, action: str, before: Any, after: Any, by: Any) -> None:
     DealAudit.objects.create(
-        match=match, deal_number=number, action=action, before=before, after=after, by=_user(by)
+        match=match,
+        deal_number=number,
+        action=action,
+        before=before,
+        after=after,
+        by=actor_user(by),
     )
 
 
 def _set_closed(match: Match, closed: bool, by: Any) -> Match:
-    with transaction.atomic():
+    require_director(by, match.tournament.club_id)
+    with changing(match.tournament_id):
         locked = (
             Match.objects.select_for_update(of=("self",))
             .select_related("tournament")
             .get(pk=match.pk)
         )
-        if not is_director(by, locked.tournament.club_id):
-            raise NotAllowed(_("Only a director of the club may close or reopen a match."))
         if locked.is_closed != closed:
             locked.is_closed = closed
             locked.save(update_fields=["is_closed", "updated_at"])
@@ -298,8 +253,7 @@ def _set_closed(match: Match, closed: bool, by: Any) -> Match:
                 match=locked,
                 action="close_match" if closed else "reopen_match",
                 detail=str(locked)[:200],
-                by=_user(by),
+                by=actor_user(by),
             )
-            record_change(locked.tournament_id)
     match.is_closed = locked.is_closed
     return locked

@@ -5,28 +5,28 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.models import Membership
-
+from ..changes import changing
+from ..errors import Conflict, ServiceError
 from ..models import Deal, Match, MatchEvent, Round, Team, Tournament
-from .changes import record_change, recording_changes
-from .errors import Conflict, ServiceError
-from .schedule import check_director
+from ..permissions import actor_user, may_referee, require_director
 
 
 def _event(
     tournament_id: int, action: str, detail: str, by: Any, match: Match | None = None
 ) -> None:
     MatchEvent.objects.create(
-        tournament_id=tournament_id, match=match, action=action, detail=detail[:200], by=by
+        tournament_id=tournament_id,
+        match=match,
+        action=action,
+        detail=detail[:200],
+        by=actor_user(by),
     )
 
 
-@recording_changes()
 def withdraw_team(team: Team, *, by: Any) -> list[Match]:
     """Withdraw a team: each of its matches without a deal becomes a bye for the opponent.
 
@@ -34,8 +34,8 @@ def withdraw_team(team: Team, *, by: Any) -> list[Match]:
     corrects them); the team's own byes disappear. Returns the matches turned into byes.
     """
     tournament = team.tournament
-    check_director(tournament, by)
-    with transaction.atomic():
+    require_director(by, tournament.club_id)
+    with changing(tournament.pk):
         team = Team.objects.select_for_update().get(pk=team.pk)
         if team.withdrawn:
             raise Conflict(_("%(team)s has already withdrawn.") % {"team": team})
@@ -73,50 +73,36 @@ def withdraw_team(team: Team, *, by: Any) -> list[Match]:
                 match,
             )
             byes.append(match)
-        record_change(tournament.pk)
     return byes
 
 
 def _set_round_closed(round: Round, closed: bool, by: Any) -> Round:
-    check_director(round.tournament, by)
-    with transaction.atomic():
+    require_director(by, round.tournament.club_id)
+    with changing(round.tournament_id):
         round = Round.objects.select_for_update().get(pk=round.pk)
         round.is_closed = closed
         round.save(update_fields=["is_closed"])
         Match.objects.filter(round=round).update(is_closed=closed, updated_at=timezone.now())
         _event(round.tournament_id, "close_round" if closed else "reopen_round", str(round), by)
-        record_change(round.tournament_id)
     return round
 
 
-@recording_changes()
 def close_round(round: Round, *, by: Any) -> Round:
     """Close a round and every match in it: referees can no longer change their deals."""
     return _set_round_closed(round, True, by)
 
 
-@recording_changes()
 def reopen_round(round: Round, *, by: Any) -> Round:
     """Reopen a round and its matches, so their referees may correct them again."""
     return _set_round_closed(round, False, by)
 
 
-def can_referee(user: Any, club_id: int) -> bool:
-    """A referee or director member of the club."""
-    return Membership.objects.filter(
-        club_id=club_id,
-        player__user=user,
-        role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR],
-    ).exists()
-
-
-@recording_changes()
 def assign_referee(match: Match, referee: Any, *, by: Any) -> Match:
     """Give the match a referee (a referee or director of the club), or take it away (None)."""
     tournament = match.tournament
-    check_director(tournament, by)
+    require_director(by, tournament.club_id)
     if referee is not None:
-        if not isinstance(referee, get_user_model()) or not can_referee(
+        if not isinstance(referee, get_user_model()) or not may_referee(
             referee, tournament.club_id
         ):
             raise ServiceError(
@@ -126,7 +112,7 @@ def assign_referee(match: Match, referee: Any, *, by: Any) -> Match:
             )
         if match.is_bye:
             raise ServiceError(_("A bye has no table to referee."), field="referee")
-    with transaction.atomic():
+    with changing(tournament.pk):
         Match.objects.filter(pk=match.pk).update(referee=referee, updated_at=timezone.now())
         match.referee = referee
         _event(
@@ -136,31 +122,18 @@ def assign_referee(match: Match, referee: Any, *, by: Any) -> Match:
             by,
             match,
         )
-        record_change(tournament.pk)
     return match
 
 
-@recording_changes()
 def set_status(tournament: Tournament, status: str, *, by: Any) -> Tournament:
     """Move the tournament to `status` (draft, open, running, finished)."""
-    check_director(tournament, by)
-    if status not in Tournament.Status.values:
-        raise ServiceError(
-            _("Unknown status “%(status)s”; choose from %(choices)s.")
-            % {"status": status, "choices": ", ".join(Tournament.Status.values)},
-            field="status",
-        )
-    with transaction.atomic():
-        Tournament.objects.filter(pk=tournament.pk).update(status=status)
-        tournament.status = status
-        _event(tournament.pk, "status", status, by)
-        record_change(tournament.pk)
-    return tournament
+    from .settings import update_tournament
+
+    return update_tournament(tournament, by=by, status=status)
 
 
 __all__ = [
     "assign_referee",
-    "can_referee",
     "close_round",
     "reopen_round",
     "set_status",

@@ -20,17 +20,9 @@ from club.ratings import (
 from club.services import store_rankings
 
 from ..models import Match, Standing, Tournament
+from ..standings.table import winner_of
 
 log = logging.getLogger(__name__)
-
-
-def _winner(winner: str, ns_total: int, ew_total: int) -> str:
-    if winner:
-        return winner
-    # A finished match without a stored winner (closed early): decided by its totals.
-    if ns_total == ew_total:
-        return "draw"
-    return "NS" if ns_total > ew_total else "EW"
 
 
 def match_records(club_id: int) -> list[MatchRecord]:
@@ -65,7 +57,7 @@ def match_records(club_id: int) -> list[MatchRecord]:
             tournament_id=r[4],
             ns_players=(r[5], r[6]),
             ew_players=(r[7], r[8]),
-            winner=_winner(r[9], r[10], r[11]),
+            winner=winner_of(r[9], r[10], r[11]),
         )
         for r in rows
     ]

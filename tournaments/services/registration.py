@@ -1,136 +1,34 @@
-"""Registering players in a club and teams in a tournament, one by one or from pasted lines."""
+"""Registering teams in a tournament, one by one or from pasted lines (players are the club's)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from club.models import Club, Membership, Player
+from club.models import Membership, Player
+from club.registration import (
+    LineProblem,
+    RegistrationRefused,
+    ambiguity,
+    find_member,
+    find_or_create_member,
+    name_problem,
+    pasted_lines,
+    split_name,
+)
 
+from ..changes import changing
+from ..errors import ServiceError
 from ..models import Team, Tournament
-from .changes import record_change, recording_changes
-from .errors import ServiceError
+from ..permissions import require_director
 
-NAME_PART_MAX = 80
 TEAM_NAME_MAX = 120
-# Letters of any alphabet, spaces, apostrophes, hyphens and dots: "Jean-Luc d'Arcy Jr."
-_NAME = re.compile(r"^[^\W\d_]+(?:[ '’.-]+[^\W\d_]+)*\.?$")
 # "A & B", "A / B", "A + B" all mean a partnership.
 _PARTNERS = re.compile(r"\s*[&/+]\s*")
-
-
-@dataclass(frozen=True, slots=True)
-class LineProblem:
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return _("line %(line)d: %(message)s") % {"line": self.line, "message": self.message}
-
-
-class RegistrationRefused(ServiceError):
-    """Pasted lines with mistakes; nothing was registered. `problems` name each line."""
-
-    code = "invalid_lines"
-
-    def __init__(self, problems: list[LineProblem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("; ".join(map(str, self.problems)), field="text")
-
-
-def split_name(text: str) -> tuple[str, str]:
-    """ "Marie de la Fontaine" → ("Marie", "de la Fontaine"); "Fontaine, Marie" too."""
-    text = " ".join(text.split())
-    if "," in text:
-        last, _sep, first = text.partition(",")
-        return first.strip(), last.strip()
-    first, _sep, last = text.partition(" ")
-    return first, last
-
-
-def name_problem(text: str) -> str | None:
-    """Why `text` is not a person's name, or None."""
-    first, last = split_name(text)
-    if not first:
-        return _("a name is missing")
-    for part in (first, last):
-        if len(part) > NAME_PART_MAX:
-            return _("“%(name)s” is too long") % {"name": part[:20] + "…"}
-    if not all(_NAME.match(word) for word in (first, last) if word):
-        return _("“%(name)s” is not a name (letters, spaces, hyphens and apostrophes only)") % {
-            "name": text
-        }
-    return None
-
-
-def members_named(club: Club, text: str) -> list[Player]:
-    """The club's players of that name, ignoring case and spacing (at most two: enough to tell)."""
-    first, last = split_name(text)
-    return list(
-        Player.objects.filter(
-            memberships__club=club, first_name__iexact=first, last_name__iexact=last
-        )[:2]
-    )
-
-
-def find_member(club: Club, text: str) -> Player | None:
-    """The club's player of that name; None if there is none or more than one."""
-    found = members_named(club, text)
-    return found[0] if len(found) == 1 else None
-
-
-def ambiguity(club: Club, text: str) -> str | None:
-    if len(members_named(club, text)) > 1:
-        return _("the club has several members called %(name)s; register that team alone") % {
-            "name": text
-        }
-    return None
-
-
-def find_or_create_member(club: Club, text: str) -> Player:
-    player = find_member(club, text)
-    if player is None:
-        first, last = split_name(text)
-        player = Player.objects.create(first_name=first, last_name=last)
-        Membership.objects.create(club=club, player=player, role=Membership.Role.MEMBER)
-    return player
-
-
-def _lines(text: str) -> list[tuple[int, str]]:
-    """Numbered non-blank lines; a line starting with # is a comment."""
-    return [
-        (number, line.strip())
-        for number, line in enumerate((text or "").splitlines(), start=1)
-        if line.strip() and not line.strip().startswith("#")
-    ]
-
-
-@recording_changes()
-def register_players(club: Club, text: str) -> list[Player]:
-    """One name per line; existing members are found, the others created as members.
-
-    All or nothing: if a line is not a name, nothing is registered and every bad line is
-    reported with its number.
-    """
-    lines = _lines(text)
-    problems = [
-        LineProblem(n, p) for n, line in lines if (p := name_problem(line) or ambiguity(club, line))
-    ]
-    if not lines and not problems:
-        raise ServiceError(_("Enter one name per line."), field="text")
-    if problems:
-        raise RegistrationRefused(problems)
-    with transaction.atomic():
-        players: list[Player] = []
-        for _n, line in lines:
-            player = find_or_create_member(club, line)
-            if player not in players:
-                players.append(player)
-    return players
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,19 +66,19 @@ def default_team_name(first: str, second: str) -> str:
     return f"{a} – {b}"
 
 
-@recording_changes()
-def register_teams(tournament: Tournament, text: str) -> list[Team]:
+def register_teams(tournament: Tournament, text: str, *, by: Any) -> list[Team]:
     """One team per line, "Team name: First Player & Second Player" or "First & Second".
 
     Players are found among the club's members or created. All or nothing; every bad line
     (unreadable, a player twice, a team name already taken) is reported with its number.
     """
-    read = [_read_team_line(n, line) for n, line in _lines(text)]
+    require_director(by, tournament.club_id)
+    read = [_read_team_line(n, line) for n, line in pasted_lines(text)]
     if not read:
         raise ServiceError(_("Enter one team per line."), field="text")
     problems = [r for r in read if isinstance(r, LineProblem)]
     entries = [r for r in read if isinstance(r, _TeamLine)]
-    with transaction.atomic():
+    with changing(tournament.pk):
         taken_names = {n.casefold() for n in tournament.teams.values_list("name", flat=True)}
         playing = _players_in(tournament)
         seen_players: dict[str, int] = {}
@@ -227,7 +125,6 @@ def register_teams(tournament: Tournament, text: str) -> list[Team]:
                     seed=seed + offset,
                 )
             )
-        record_change(tournament.pk)
     return teams
 
 
@@ -245,16 +142,17 @@ def _next_seed(tournament: Tournament) -> int:
     return (tournament.teams.aggregate(top=Max("seed"))["top"] or 0) + 1
 
 
-@recording_changes()
 def register_team(
     tournament: Tournament,
     *,
+    by: Any,
     name: str,
     first_player: Player,
     second_player: Player,
     seed: int | None = None,
 ) -> Team:
     """One team of two players of the club; the next free seed unless one is given."""
+    require_director(by, tournament.club_id)
     name = " ".join((name or "").split()) or default_team_name(
         first_player.full_name, second_player.full_name
     )
@@ -276,7 +174,7 @@ def register_team(
             )
     if seed is not None and (not isinstance(seed, int) or seed < 1):
         raise ServiceError(_("The seed must be a whole number from 1."), field="seed")
-    with transaction.atomic():
+    with changing(tournament.pk):
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         playing = _players_in(tournament)
         for field, player in (("first_player", first_player), ("second_player", second_player)):
@@ -299,14 +197,7 @@ def register_team(
             second_player=second_player,
             seed=seed,
         )
-        record_change(tournament.pk)
     return team
 
 
-__all__ = [
-    "LineProblem",
-    "RegistrationRefused",
-    "register_players",
-    "register_team",
-    "register_teams",
-]
+__all__ = ["default_team_name", "register_team", "register_teams"]

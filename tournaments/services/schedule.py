@@ -5,36 +5,23 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ..models import Deal, Match, MatchEvent, MatchSeat, Round, Seat, Side, Tournament
-from ..permissions import is_director
+from ..changes import changing
+from ..errors import ScheduleLocked, ServiceError
+from ..models import Match, MatchEvent, MatchSeat, Round, Seat, Tournament
+from ..permissions import actor_user, require_director
 from ..scheduling import round_robin
-from .changes import record_change, recording_changes
-from .errors import NotAllowed, ScheduleLocked, ServiceError
 
 # Every match starts with North dealing: the referee rotates from there (the engine's
 # dealer_of), and a fixed first dealer keeps the schedule reproducible and the sheet simple.
 FIRST_DEALER = Seat.NORTH
 
 
-def check_director(tournament: Tournament, by: Any) -> None:
-    """`by` None is the system (a management command, a test); anyone else must be staff."""
-    if by is not None and not is_director(by, tournament.club_id):
-        raise NotAllowed(_("Only a director of the club may do this."))
-
-
-def schedule_is_locked(tournament: Tournament) -> bool:
-    """A schedule is fixed as soon as one deal of it has been entered."""
-    return Deal.objects.filter(match__tournament=tournament).exists()
-
-
-@recording_changes()
 def generate_round_robin(
     tournament: Tournament,
     *,
-    by: Any = None,
+    by: Any,
     draw_lots: bool = False,
     rng: random.Random | None = None,
 ) -> list[Round]:
@@ -44,11 +31,11 @@ def generate_round_robin(
     Withdrawn teams are left out. An existing schedule is replaced while no deal has
     been entered; after that the schedule is locked.
     """
-    check_director(tournament, by)
-    with transaction.atomic():
+    require_director(by, tournament.club_id)
+    with changing(tournament.pk):
         # The lock makes two directors generating at once take turns instead of mixing rounds.
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        if schedule_is_locked(tournament):
+        if tournament.has_deals():
             raise ScheduleLocked(
                 _("Deals have been entered: the schedule can no longer be regenerated.")
             )
@@ -83,14 +70,7 @@ def generate_round_robin(
             ]
         )
         # bulk_create skips Match.save, so the seats that keep "once a round" are made here.
-        MatchSeat.objects.bulk_create(
-            [
-                MatchSeat(match=match, round_id=match.round_id, team_id=team_id, side=side)
-                for match in matches
-                for side, team_id in ((Side.NS, match.ns_team_id), (Side.EW, match.ew_team_id))
-                if team_id is not None
-            ]
-        )
+        MatchSeat.objects.bulk_create([seat for match in matches for seat in match.seat_rows()])
         MatchEvent.objects.create(
             tournament=tournament,
             action="schedule",
@@ -100,7 +80,6 @@ def generate_round_robin(
                 "teams": len(teams),
                 "lots": _(", drawn by lot") if draw_lots else "",
             },
-            by=by,
+            by=actor_user(by),
         )
-        record_change(tournament.pk)
     return rounds

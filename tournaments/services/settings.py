@@ -1,0 +1,335 @@
+"""A tournament's settings — house rules, match points, tie-breaks, format, status — checked once here.
+
+Every way in maps to this module and from its problems: the director's form, the API's
+serializer, the model's `clean` (and so the Django admin). A problem has a path: a model
+field name, or the engine's `rules.<name>` for a house rule.
+
+What may change when (tournament.md, rules.md): match points, tie-breaks, visibility and
+status change at any time and only re-rank the standings; the house rules are fixed once
+a deal has been scored with them (a site admin may change them all the same: every match
+is then re-scored from its deals, and refused if one no longer reads under the new rules);
+the format is fixed once rounds exist.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from club.models import Club
+from scoring.engine import InvalidMatch, parse_rules, play_match
+from scoring.engine.rules import rules_problems
+from scoring.translation import problem_message
+
+from ..changes import changing
+from ..errors import Conflict, ServiceError
+from ..models import Deal, Match, MatchEvent, Tournament
+from ..permissions import actor_user, require_director
+from ..standings.criteria import CRITERIA, DEFAULT_TIE_BREAKS
+
+SETTINGS = (
+    "name",
+    "slug",
+    "starts_on",
+    "format",
+    "rules",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "tie_breaks",
+    "is_public",
+    "status",
+)
+MATCH_POINTS_MAX = 100
+_SLUG = Tournament._meta.get_field("slug")
+_NAME = Tournament._meta.get_field("name")
+
+
+@dataclass(frozen=True, slots=True)
+class SettingProblem:
+    """What is wrong with one setting; `locked`: the value is fine, but not now (409)."""
+
+    path: str
+    message: str
+    locked: bool = False
+
+
+class SettingsRefused(ServiceError):
+    """Settings with problems; nothing was saved. `problems` name each field."""
+
+    code = "invalid_settings"
+
+    def __init__(self, problems: list[SettingProblem]) -> None:
+        self.problems = tuple(problems)
+        first = self.problems[0]
+        super().__init__("; ".join(p.message for p in self.problems), field=first.path)
+        if all(p.locked for p in self.problems):
+            self.status, self.code = Conflict.status, "settings_locked"
+
+    def errors(self) -> dict[str, list[str]]:
+        errors: dict[str, list[str]] = {}
+        for problem in self.problems:
+            errors.setdefault(problem.path, []).append(problem.message)
+        return errors
+
+
+def normalise(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Values as stored: names trimmed, house rules in the engine's full form where they read."""
+    clean = dict(values)
+    if isinstance(clean.get("name"), str):
+        clean["name"] = " ".join(clean["name"].split())
+    if "rules" in clean:
+        rules, found = rules_problems(clean["rules"])
+        if not found:
+            clean["rules"] = rules.to_json()
+    return clean
+
+
+def settings_problems(tournament: Tournament, *, rescore: bool = False) -> list[SettingProblem]:
+    """Every problem of the settings as they stand on `tournament` (saved or not).
+
+    `rescore`: a change of house rules after deals is checked by replaying every match
+    (a site admin's change) instead of being refused as locked.
+    """
+    found: list[SettingProblem] = []
+
+    def refuse(path: str, message: str, *, locked: bool = False) -> None:
+        found.append(SettingProblem(path, message, locked))
+
+    name = tournament.name
+    if not isinstance(name, str) or not name.strip():
+        refuse("name", _("Give the tournament a name."))
+    elif len(name) > _NAME.max_length:  # type: ignore[operator]
+        refuse("name", _("A name has at most %(n)d characters.") % {"n": _NAME.max_length})
+    slug = tournament.slug
+    if not isinstance(slug, str) or not slug or slugify(slug) != slug:
+        refuse("slug", _("An address is made of lowercase letters, digits and hyphens."))
+    elif len(slug) > _SLUG.max_length:  # type: ignore[operator]
+        refuse("slug", _("An address has at most %(n)d characters.") % {"n": _SLUG.max_length})
+    elif (
+        tournament.club_id
+        and Tournament.objects.filter(club_id=tournament.club_id, slug=slug)
+        .exclude(pk=tournament.pk)
+        .exists()
+    ):
+        refuse("slug", _("This club already has a tournament at this address."))
+    if not isinstance(tournament.starts_on, datetime.date):
+        refuse("starts_on", _("Give the date of the tournament."))
+    if tournament.format not in Tournament.Format.values:
+        refuse("format", _choice_message(tournament.format, Tournament.Format.values))
+    if tournament.status not in Tournament.Status.values:
+        refuse("status", _choice_message(tournament.status, Tournament.Status.values))
+    if not isinstance(tournament.is_public, bool):
+        refuse("is_public", _("Expected true or false."))
+    for problem in rules_problems(tournament.rules)[1]:
+        refuse(problem.path, problem_message(problem))
+    _check_match_points(tournament, refuse)
+    _check_tie_breaks(tournament.tie_breaks, refuse)
+    if tournament.pk and not found:
+        _check_changes_allowed(tournament, rescore, refuse)
+    return found
+
+
+def _choice_message(value: Any, choices: list[str]) -> str:
+    return _("“%(value)s” is not a choice: use %(choices)s.") % {
+        "value": value,
+        "choices": ", ".join(choices),
+    }
+
+
+def _check_match_points(tournament: Tournament, refuse: Any) -> None:
+    points = {
+        "points_win": tournament.points_win,
+        "points_draw": tournament.points_draw,
+        "points_loss": tournament.points_loss,
+    }
+    bad = False
+    for path, value in points.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            refuse(path, _("Expected a whole number."))
+            bad = True
+        elif not 0 <= value <= MATCH_POINTS_MAX:
+            refuse(path, _("Match points go from 0 to %(n)d.") % {"n": MATCH_POINTS_MAX})
+            bad = True
+    if not bad and not points["points_win"] >= points["points_draw"] >= points["points_loss"]:
+        refuse("points_draw", _("A draw gives at most a win's points and at least a loss's."))
+
+
+def _check_tie_breaks(tie_breaks: Any, refuse: Any) -> None:
+    if not isinstance(tie_breaks, list) or not tie_breaks:
+        refuse("tie_breaks", _("Choose at least one tie-break."))
+        return
+    unknown = [(i, name) for i, name in enumerate(tie_breaks) if name not in CRITERIA]
+    for i, name in unknown:
+        refuse(
+            f"tie_breaks.{i}",
+            _("Unknown tie-break “%(name)s”; choose from %(choices)s.")
+            % {"name": name, "choices": ", ".join(CRITERIA)},
+        )
+    if not unknown and len(set(tie_breaks)) != len(tie_breaks):
+        refuse("tie_breaks", _("A tie-break may appear only once."))
+
+
+def _check_changes_allowed(tournament: Tournament, rescore: bool, refuse: Any) -> None:
+    stored = Tournament.objects.filter(pk=tournament.pk).values("rules", "format").first()
+    if stored is None:
+        return
+    if stored["format"] != tournament.format and tournament.rounds.exists():
+        refuse(
+            "format",
+            _("Rounds have been drawn: the format can no longer change."),
+            locked=True,
+        )
+    if parse_rules(stored["rules"] or None) == parse_rules(tournament.rules or None):
+        return
+    if not tournament.has_deals():
+        return
+    if not rescore:
+        refuse(
+            "rules",
+            _("Deals have been entered: the house rules can no longer change."),
+            locked=True,
+        )
+        return
+    for match, problem in _replay_problems(tournament):
+        refuse(
+            "rules",
+            _("Under these rules, table %(table)s of round %(round)s no longer reads: %(problem)s")
+            % {"table": match.table, "round": match.round.number, "problem": problem},
+        )
+
+
+def _matches_with_deals(tournament: Tournament) -> Any:
+    has_deals = Exists(Deal.objects.filter(match=OuterRef("pk")))
+    return Match.objects.filter(tournament_id=tournament.pk).filter(has_deals)
+
+
+def _replay_problems(tournament: Tournament) -> list[tuple[Match, str]]:
+    """Each match that cannot be replayed under the tournament's (new) rules, and why."""
+    rules = parse_rules(tournament.rules or None)
+    found = []
+    for match in _matches_with_deals(tournament).select_related("round"):
+        entries = list(match.deals.order_by("number").values_list("entry", flat=True))
+        try:
+            play_match(rules, match.first_dealer, entries)
+        except InvalidMatch as invalid:
+            found.append((match, problem_message(invalid.problems[0])))
+    return found
+
+
+def settings_errors(tournament: Tournament) -> dict[str, list[str]]:
+    """The problems keyed by model field (`rules.target` under `rules`), for the model's clean.
+
+    The model is cleaned by the Django admin, a site admin's tool: rules changed after deals
+    are checked by replaying the matches, and the save re-scores them (admin.py).
+    """
+    errors: dict[str, list[str]] = {}
+    for problem in settings_problems(tournament, rescore=True):
+        field, _dot, rule = problem.path.partition(".")
+        message = f"{rule}: {problem.message}" if field == "rules" and rule else problem.message
+        errors.setdefault(field, []).append(message)
+    return errors
+
+
+def _apply(tournament: Tournament, values: Mapping[str, Any]) -> list[str]:
+    unknown = sorted(set(values) - set(SETTINGS))
+    if unknown:
+        raise TypeError(f"not a tournament setting: {', '.join(unknown)}")
+    changed = []
+    for name, value in normalise(values).items():
+        if getattr(tournament, name) != value:
+            setattr(tournament, name, value)
+            changed.append(name)
+    return changed
+
+
+def create_tournament(club: Club, *, by: Any, **values: Any) -> Tournament:
+    """A new tournament of `club` with these settings (defaults for the others)."""
+    require_director(by, club.pk)
+    values.setdefault("slug", slugify(values.get("name") or "")[: _SLUG.max_length])
+    values.setdefault("tie_breaks", list(DEFAULT_TIE_BREAKS))
+    tournament = Tournament(club=club)
+    _apply(tournament, values)
+    problems = settings_problems(tournament)
+    if problems:
+        raise SettingsRefused(problems)
+    save_settings(tournament, list(values), by=by)
+    return tournament
+
+
+def update_tournament(
+    tournament: Tournament, *, by: Any, rescore: bool = False, **values: Any
+) -> Tournament:
+    """Change some settings; the standings follow (a change is recorded).
+
+    `rescore` (site admins only): house rules may change after deals; every match is then
+    replayed under the new rules and its stored results rewritten.
+    """
+    require_director(by, tournament.club_id)
+    if rescore and not getattr(by, "is_superuser", False):
+        raise ServiceError(_("Only a site admin may re-score a tournament."), field="rules")
+    changed = _apply(tournament, values)
+    problems = settings_problems(tournament, rescore=rescore)
+    if problems:
+        tournament.refresh_from_db()
+        raise SettingsRefused(problems)
+    if not changed:
+        return tournament
+    save_settings(tournament, changed, by=by)
+    return tournament
+
+
+def save_settings(tournament: Tournament, changed: list[str], *, by: Any) -> None:
+    """Store settings already checked (`settings_problems`), a new tournament or changes.
+
+    A change of house rules after deals (a site admin's) re-scores every match.
+    """
+    for name, value in normalise({n: getattr(tournament, n) for n in changed}).items():
+        setattr(tournament, name, value)
+    if tournament.pk is None:
+        with transaction.atomic():
+            tournament.save()
+            _event(tournament, "created", tournament.name, by)
+        return
+    with changing(tournament.pk):
+        tournament.save(update_fields=changed)
+        if "rules" in changed:
+            rescore_matches(tournament)
+        _event(tournament, "settings", ", ".join(changed), by)
+
+
+def rescore_matches(tournament: Tournament) -> int:
+    """Replay every match with deals under the tournament's rules and store the results."""
+    from .deals import replay_and_store
+
+    matches = _matches_with_deals(tournament).select_for_update(of=("self",)).order_by("pk")
+    count = 0
+    for match in matches.select_related("tournament"):
+        replay_and_store(match)
+        count += 1
+    return count
+
+
+def _event(tournament: Tournament, action: str, detail: str, by: Any) -> None:
+    MatchEvent.objects.create(
+        tournament=tournament, action=action, detail=detail[:200], by=actor_user(by)
+    )
+
+
+__all__ = [
+    "SETTINGS",
+    "SettingProblem",
+    "SettingsRefused",
+    "create_tournament",
+    "save_settings",
+    "settings_errors",
+    "settings_problems",
+    "update_tournament",
+]
