@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, viewsets
+from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
 from rest_framework.filters import OrderingFilter
@@ -19,6 +19,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .models import Club, Player, Rating, RatingChange, SeasonEntry
+from .registration import register_players
+from .selectors import best_rated
 
 # Primary keys in URLs: digits only and short enough for a database integer, so an absurd
 # id answers 404 instead of overflowing the database driver.
@@ -76,6 +78,13 @@ class PlayerBriefSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "name"]
+
+
+class PastedNamesSerializer(serializers.Serializer):
+    text = serializers.CharField(
+        max_length=20000,
+        help_text=_("One per line, as on the director's page."),
+    )
 
 
 class RankingSerializer(serializers.ModelSerializer):
@@ -137,16 +146,21 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["name", "city", "created_at"]
     ordering = ["name"]
 
+    @extend_schema(request=PastedNamesSerializer, responses={201: PlayerSerializer(many=True)})
+    @action(detail=True, methods=["post"], filter_backends=[], ordering=None)
+    def players(self, request: Request, pk: str | None = None) -> Response:
+        """A director registers players into the club, one name per line."""
+        club = self.get_object()
+        serializer = PastedNamesSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        players = register_players(club, serializer.validated_data["text"], by=request.user)
+        return Response(PlayerSerializer(players, many=True).data, status=status.HTTP_201_CREATED)
+
     @extend_schema(responses=RankingSerializer(many=True))
     @action(detail=True, methods=["get"], filter_backends=[], ordering=None)
     def rankings(self, request: Request, pk: str | None = None) -> Response:
         """The club's players by rating, best first (ties by more matches, then by name)."""
-        club = self.get_object()
-        ratings = (
-            Rating.objects.filter(club=club)
-            .select_related("player")
-            .order_by("-rating", "-matches_played", "player__last_name", "player__first_name", "pk")
-        )
+        ratings = best_rated(self.get_object())
         page = self.paginate_queryset(ratings)
         data = RankingSerializer(page if page is not None else ratings, many=True).data
         return self.get_paginated_response(data) if page is not None else Response(data)

@@ -1,4 +1,4 @@
-"""URLs of clubs and players."""
+"""URLs of clubs' public pages."""
 
 from django.urls import path
 
@@ -8,5 +8,4 @@ app_name = "club"
 urlpatterns = [
     path("clubs/<slug:club_slug>/", views.club_detail, name="detail"),
     path("clubs/<slug:club_slug>/ranking/", views.club_ranking, name="ranking"),
-    path("players/<int:pk>/", views.player_detail, name="player"),
 ]

@@ -4,13 +4,7 @@ from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
 from club.api import ID_PATTERN, ClubViewSet, PlayerViewSet
-from tournaments.api.accounts import (
-    ClubPlayersView,
-    NotFoundView,
-    PingView,
-    TokenRevokeView,
-    TokenView,
-)
+from tournaments.api.accounts import NotFoundView, PingView, TokenRevokeView, TokenView
 from tournaments.api.deals import DealViewSet
 from tournaments.api.views import MatchViewSet, RoundViewSet, TeamViewSet, TournamentViewSet
 
@@ -28,11 +22,6 @@ urlpatterns = [
     path("tokens/", TokenView.as_view(), name="token-issue"),
     re_path(
         rf"^tokens/(?P<user_id>{ID_PATTERN})/$", TokenRevokeView.as_view(), name="token-revoke"
-    ),
-    re_path(
-        rf"^clubs/(?P<club_id>{ID_PATTERN})/players/$",
-        ClubPlayersView.as_view(),
-        name="club-players",
     ),
     *router.urls,
     # Last: any other address under /api/v1/ answers a JSON 404, whatever the method.

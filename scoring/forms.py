@@ -13,18 +13,17 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import Problem, Rank, Rules, Seat, Suit, Team, parse_rules, validate_deal
 from scoring.engine.cards import DEAL_VALUE
 from scoring.engine.declarations import FOUR_POINTS, SEQUENCE_POINTS
-from scoring.translation import problem_message, seat_abbreviation, side_abbreviation
+from scoring.translation import (
+    SUIT_NAMES,
+    problem_message,
+    seat_abbreviation,
+    side_abbreviation,
+)
 
 ALL_PASSED = "pass"  # the taker choice of a thrown-in deal; the entry says `taker: null`
 DECLARATION_SLOTS = 4  # per team: more than four declarations of one team cannot fit in 16 cards
 TEAMS = (Team.NS, Team.EW)
 
-SUIT_NAMES = {
-    Suit.S: _("♠ spades"),
-    Suit.H: _("♥ hearts"),
-    Suit.D: _("♦ diamonds"),
-    Suit.C: _("♣ clubs"),
-}
 RANK_NAMES = {
     Rank.SEVEN: _("7"),
     Rank.EIGHT: _("8"),

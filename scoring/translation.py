@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_noop as _
 
-from scoring.engine import Problem
+from scoring.engine import Problem, Suit
 
 MESSAGES: dict[str, str] = {
     "not_an_object": _("Expected an object, got {value}."),
@@ -97,3 +97,20 @@ def seat_abbreviation(code: Any) -> Any:
 def side_abbreviation(code: Any) -> Any:
     code = str(getattr(code, "value", code) or "")
     return SIDE_ABBREVIATIONS.get(code, code)
+
+
+# The suits as cards and sheets show them: a symbol everywhere, a name where there is room.
+SUIT_SYMBOLS = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
+SUIT_NAMES = {
+    Suit.S: gettext_lazy("♠ spades"),
+    Suit.H: gettext_lazy("♥ hearts"),
+    Suit.D: gettext_lazy("♦ diamonds"),
+    Suit.C: gettext_lazy("♣ clubs"),
+}
+_SUITS_BY_CODE = {suit.value: suit for suit in Suit}
+
+
+def suit_symbol(code: Any) -> str:
+    """♠ for "S" (or Suit.S); empty for anything else."""
+    suit = code if isinstance(code, Suit) else _SUITS_BY_CODE.get(str(code or ""))
+    return SUIT_SYMBOLS.get(suit, "") if suit is not None else ""

@@ -1,6 +1,49 @@
-"""URLs of tournaments: public pages, referee entry, director pages."""
+"""URLs of tournaments, split by who uses them: everyone, the table's referee, the club's directors."""
+
+from django.urls import path
 
 from .views import director, public, referee
 
 app_name = "tournaments"
-urlpatterns = public.urlpatterns + referee.urlpatterns + director.urlpatterns
+
+T = "clubs/<slug:club_slug>/<slug:slug>/"
+public_urls = [
+    path(T, public.tournament_detail, name="detail"),
+    path(T + "schedule/", public.schedule, name="schedule"),
+    path(T + "standings/", public.standings, name="standings"),
+    path(T + "standings/live/", public.standings_live, name="standings_live"),
+    path(T + "teams/<int:pk>/", public.team_detail, name="team"),
+    path("matches/<int:pk>/", public.match_detail, name="match"),
+    path("players/<int:pk>/", public.player_detail, name="player"),
+]
+
+referee_urls = [
+    path("referee/", referee.my_tables, name="my_tables"),
+    path("matches/<int:pk>/table/", referee.table, name="table"),
+    path("matches/<int:pk>/table/deals/<int:number>/", referee.correct, name="correct_deal"),
+    path("matches/<int:pk>/table/remove-last/", referee.remove_last, name="remove_last_deal"),
+    path("matches/<int:pk>/table/close/", referee.close, name="close_match"),
+    path("matches/<int:pk>/table/reopen/", referee.reopen, name="reopen_match"),
+]
+
+D = "direct/<slug:club_slug>/<slug:slug>/"
+director_urls = [
+    path("direct/<slug:club_slug>/", director.club_home, name="director_club"),
+    path("direct/<slug:club_slug>/new/", director.tournament_new, name="director_new"),
+    path(D, director.dashboard, name="director"),
+    path(D + "edit/", director.tournament_edit, name="director_edit"),
+    path(D + "tables/", director.tables_live, name="director_tables"),
+    path(D + "schedule/", director.generate, name="director_generate"),
+    path(D + "status/", director.set_status, name="director_status"),
+    path(D + "teams/", director.teams, name="director_teams"),
+    path(D + "teams/<int:pk>/withdraw/", director.withdraw, name="director_withdraw"),
+    path(D + "referees/", director.referees, name="director_referees"),
+    path(D + "rounds/<int:number>/<str:action>/", director.round_action, name="director_round"),
+    path(D + "matches/<int:pk>/<str:action>/", director.match_action, name="director_match"),
+    path(D + "print/sheets/", director.print_sheets, name="director_print_sheets"),
+    path(D + "print/standings/", director.print_standings, name="director_print_standings"),
+    path(D + "export/standings.csv", director.export_standings, name="director_export_standings"),
+    path(D + "export/results.csv", director.export_results, name="director_export_results"),
+]
+
+urlpatterns = public_urls + referee_urls + director_urls

@@ -1,4 +1,4 @@
-"""Tokens for referees' devices, players registered into a club, and the trivial ping view."""
+"""Tokens for referees' devices, and the trivial ping view."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -19,39 +18,26 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.api import PlayerSerializer
-from club.models import Club, Membership
-from tournaments.models import Match
-from tournaments.services.errors import NotAllowed
-from tournaments.services.registration import register_players
+from tournaments.errors import NotAllowed
+from tournaments.permissions import token_recipient_q
 
-from .parsers import SafeJSONParser
-from .permissions import ReadOnlyOrAuthenticated, director_club_ids, require_director
-from .serializers import DirectorRegistrationSerializer, TokenSerializer
+from .permissions import ReadOnlyOrAuthenticated
+from .serializers import TokenSerializer
 
 
 def _issuable_user(director: Any, user_id: int) -> Any:
-    """A user the director may give a token to: staff or referee of one of the director's
-    clubs, or the referee of a match of one of them. Anyone else is 404 to them."""
-    users = get_user_model().objects.filter(pk=user_id, is_active=True)
-    if director.is_superuser:
-        return get_object_or_404(users)
-    clubs = director_club_ids(director)
-    if not clubs:
+    """A user the director may give a token to (tournaments.permissions); anyone else is 404."""
+    recipients = token_recipient_q(director)
+    if recipients is None:
         raise NotAllowed(_("Only a director may issue or revoke tokens."))
-    staff = Membership.objects.filter(
-        club_id__in=clubs,
-        role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR],
-    ).values("player__user")
-    refs = Match.objects.filter(tournament__club_id__in=clubs).values("referee")
-    return get_object_or_404(users.filter(Q(pk__in=staff) | Q(pk__in=refs)))
+    users = get_user_model().objects.filter(pk=user_id, is_active=True)
+    return get_object_or_404(users.filter(recipients))
 
 
 class TokenView(APIView):
     """A director issues a referee's API token (a new key each time, the old one revoked)."""
 
     permission_classes = [ReadOnlyOrAuthenticated]
-    parser_classes = [SafeJSONParser]
 
     @extend_schema(request=TokenSerializer, responses={201: TokenSerializer})
     def post(self, request: Request) -> Response:
@@ -83,26 +69,6 @@ class TokenRevokeView(APIView):
         user = _issuable_user(request.user, int(user_id))
         Token.objects.filter(user=user).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class ClubPlayersView(APIView):
-    """A director registers players into the club, one name per line."""
-
-    permission_classes = [ReadOnlyOrAuthenticated]
-    parser_classes = [SafeJSONParser]
-
-    @extend_schema(
-        parameters=[OpenApiParameter("club_id", OpenApiTypes.INT, OpenApiParameter.PATH)],
-        request=DirectorRegistrationSerializer,
-        responses={201: PlayerSerializer(many=True)},
-    )
-    def post(self, request: Request, club_id: str) -> Response:
-        club = get_object_or_404(Club, pk=int(club_id))
-        require_director(request.user, club.pk)
-        serializer = DirectorRegistrationSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        players = register_players(club, serializer.validated_data["text"])
-        return Response(PlayerSerializer(players, many=True).data, status=status.HTTP_201_CREATED)
 
 
 class PingView(APIView):

@@ -9,14 +9,14 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.engine import validate_deal
-from tournaments.models import Deal, Seat, Side
-from tournaments.services.errors import DealRefused
+from scoring.engine import Rank, Suit, validate_deal
+from tournaments.errors import DealRefused
+from tournaments.models import Deal, Outcome, Seat, Side
 
 SEATS = Seat.choices
 SIDES = Side.choices
-SUITS = ["S", "H", "D", "C"]
-RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"]
+SUITS = [suit.value for suit in Suit]
+RANKS = [rank.value for rank in Rank]
 
 
 class DeclarationSerializer(serializers.Serializer):
@@ -72,7 +72,7 @@ class DealEntrySerializer(serializers.Serializer):
 class DealResultSerializer(serializers.Serializer):
     """The engine's result of one deal (rules.md §8)."""
 
-    outcome = serializers.ChoiceField(choices=["made", "dedans", "litige", "thrown_in"])
+    outcome = serializers.ChoiceField(choices=Outcome.choices)
     capot = serializers.ChoiceField(choices=SIDES, allow_null=True)
     cards = serializers.DictField(child=serializers.IntegerField())
     declarations = serializers.DictField(child=serializers.IntegerField())

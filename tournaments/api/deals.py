@@ -19,10 +19,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.engine import Rules, codec, score_deal
+from tournaments.errors import Conflict, NotAllowed
 from tournaments.models import Deal, Match
 from tournaments.permissions import can_write_deals, is_referee_of
 from tournaments.services.deals import correct_deal, enter_deal, remove_last_deal
-from tournaments.services.errors import Conflict, NotAllowed
 
 from . import etags
 from .deal_serializers import DealEntrySerializer, DealSerializer

@@ -15,8 +15,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from scoring.engine import codec
-from tournaments.services.errors import DealRefused, ServiceError
+from tournaments.errors import ServiceError
 
 
 def flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
@@ -53,13 +52,8 @@ def _code_of(exc: exceptions.APIException) -> str:
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every refusal in one shape, with its status."""
-    if isinstance(exc, DealRefused):
-        return Response({**codec.errors_to_json(exc.problems), "code": exc.code}, status=exc.status)
     if isinstance(exc, ServiceError):
-        # Pasted registrations refuse line by line: one message per bad line.
-        lines = getattr(exc, "problems", None)
-        messages = [str(p) for p in lines] if lines else [exc.message]
-        return Response(error_body({exc.field or "detail": messages}, exc.code), exc.status)
+        return Response(error_body(exc.errors(), exc.code), exc.status)
     if isinstance(exc, DjangoValidationError):
         errors = (
             {k: [str(m) for m in v] for k, v in exc.message_dict.items()}

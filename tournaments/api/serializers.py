@@ -15,9 +15,8 @@ from rest_framework import serializers
 
 from club.api import PlayerBriefSerializer
 from club.models import Player
-from scoring.engine import InvalidDeal, codec, parse_rules
+from scoring.engine import InvalidDeal, parse_rules
 from tournaments.models import (
-    TIE_BREAKS,
     DealAudit,
     Match,
     MatchEvent,
@@ -26,7 +25,8 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.standings_names import FIGURES
+from tournaments.standings.criteria import CRITERIA
+from tournaments.standings.names import FIGURES
 
 
 class UserBriefSerializer(serializers.Serializer):
@@ -92,19 +92,26 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 
 class TournamentWriteSerializer(serializers.ModelSerializer):
-    """What a director sets: house rules, match points, tie-break order, visibility."""
+    """What a director sets: house rules, match points, tie-break order, visibility.
+
+    Only the types are read here; the settings service checks the values
+    (tournaments.services.settings) and its problems come back with their paths.
+    """
 
     rules = RulesField(required=False)
     tie_breaks = serializers.ListField(
-        child=serializers.ChoiceField(choices=list(TIE_BREAKS)),
+        child=serializers.CharField(max_length=40),
         required=False,
-        min_length=1,
-        max_length=len(TIE_BREAKS),
+        max_length=len(CRITERIA),
+        help_text=_("Criteria, first decides first: %(choices)s.")
+        % {"choices": ", ".join(CRITERIA)},
     )
 
     class Meta:
         model = Tournament
         fields = [*_TOURNAMENT_SETTINGS, "is_public"]
+        # The service checks every value (slug included) once; no model validator here.
+        extra_kwargs = {"slug": {"validators": [], "required": False}}
 
     def get_fields(self) -> dict[str, Any]:
         fields = super().get_fields()
@@ -112,54 +119,12 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
             fields["club"].read_only = True
         return fields
 
-    def validate_rules(self, value: Any) -> dict[str, Any]:
-        try:
-            return parse_rules(value).to_json()
-        except InvalidDeal as invalid:
-            # The engine's paths are already `rules.<name>`: keep them as they are.
-            raise serializers.ValidationError(
-                codec.errors_to_json(invalid.problems)["errors"]
-            ) from None
-
-    def validate_tie_breaks(self, value: list[str]) -> list[str]:
-        if len(set(value)) != len(value):
-            raise serializers.ValidationError(_("A tie-break may appear only once."))
-        return value
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        def current(name: str) -> Any:
-            return attrs.get(name, getattr(self.instance, name, None))
-
-        win, draw, loss = (current(f"points_{k}") for k in ("win", "draw", "loss"))
-        win = 2 if win is None else win
-        draw = 1 if draw is None else draw
-        loss = 0 if loss is None else loss
-        if not win >= draw >= loss:
-            raise serializers.ValidationError(
-                {"points_draw": [_("Match points must go win ≥ draw ≥ loss.")]}
-            )
-        return attrs
-
-    def to_internal_value(self, data: Any) -> Any:
-        # The engine's `rules.<name>` paths must not be nested a second time under `rules`.
-        try:
-            return super().to_internal_value(data)
-        except serializers.ValidationError as error:
-            detail: Any = error.detail
-            if isinstance(detail, dict) and isinstance(detail.get("rules"), dict):
-                detail.update(detail.pop("rules"))
-            raise serializers.ValidationError(detail) from None
+    def get_validators(self) -> list[Any]:
+        return []
 
 
 class StatusSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Tournament.Status.choices)
-
-
-class DirectorRegistrationSerializer(serializers.Serializer):
-    text = serializers.CharField(
-        max_length=20000,
-        help_text=_("One per line, as on the director's page."),
-    )
 
 
 # --- teams, rounds, matches ------------------------------------------------------------------

@@ -18,7 +18,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from club.api import ID_PATTERN
-from tournaments.models import Deal, Match, Round, Standing, Team, Tournament
+from tournaments import selectors
+from tournaments.errors import ServiceError
+from tournaments.models import Match, Round, Standing, Team, Tournament
+from tournaments.permissions import readable_q, readable_tournaments, require_director
 from tournaments.services.deals import close_match, reopen_match
 from tournaments.services.director import (
     assign_referee,
@@ -27,19 +30,13 @@ from tournaments.services.director import (
     set_status,
     withdraw_team,
 )
-from tournaments.services.errors import Conflict, ServiceError
 from tournaments.services.registration import register_team, register_teams
 from tournaments.services.schedule import generate_round_robin
+from tournaments.services.settings import create_tournament, update_tournament
 
 from . import etags
 from .filters import MatchFilter, RoundFilter, StableOrderingFilter, TeamFilter, TournamentFilter
-from .parsers import SafeJSONParser
-from .permissions import (
-    ReadOnlyOrAuthenticated,
-    require_director,
-    visible_q,
-    visible_tournaments,
-)
+from .permissions import ReadOnlyOrAuthenticated
 from .serializers import (
     AuditSerializer,
     DealAuditSerializer,
@@ -69,8 +66,6 @@ def match_queryset() -> QuerySet[Match]:
 
 class ApiViewSet(viewsets.GenericViewSet):
     permission_classes = [ReadOnlyOrAuthenticated]
-    # Every write is JSON: deal entries and house rules are nested objects.
-    parser_classes = [SafeJSONParser]
     filter_backends = BACKENDS
     lookup_value_regex = ID_PATTERN
 
@@ -101,7 +96,7 @@ class TournamentViewSet(
     ordering = ["-starts_on", "name"]
 
     def get_queryset(self) -> QuerySet[Tournament]:
-        return visible_tournaments(self.request.user)
+        return readable_tournaments(self.request.user)
 
     def get_serializer_class(self) -> Any:
         if self.action in ("create", "update", "partial_update"):
@@ -111,8 +106,7 @@ class TournamentViewSet(
     @extend_schema(request=TournamentWriteSerializer, responses={201: TournamentSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = self.read_input(TournamentWriteSerializer)
-        require_director(request.user, data["club"].pk)
-        tournament = Tournament.objects.create(**data)
+        tournament = create_tournament(data.pop("club"), by=request.user, **data)
         return self.answer(TournamentSerializer, tournament, status.HTTP_201_CREATED)
 
     @extend_schema(request=TournamentWriteSerializer, responses=TournamentSerializer)
@@ -123,14 +117,8 @@ class TournamentViewSet(
             tournament, data=request.data, partial=kwargs.get("partial", False)
         )
         serializer.is_valid(raise_exception=True)
-        rules = serializer.validated_data.get("rules")
-        changes_rules = rules is not None and rules != tournament.house_rules.to_json()
-        if changes_rules and Deal.objects.filter(match__tournament=tournament).exists():
-            raise Conflict(
-                _("Deals have been entered: the house rules can no longer change."),
-                field="rules",
-            )
-        serializer.save()
+        update_tournament(tournament, by=request.user, **serializer.validated_data)
+        tournament.refresh_from_db()
         return self.answer(TournamentSerializer, tournament)
 
     @extend_schema(request=TournamentWriteSerializer, responses=TournamentSerializer)
@@ -142,7 +130,6 @@ class TournamentViewSet(
     def status(self, request: Request, pk: str | None = None) -> Response:
         """Move the tournament along draft → open → running → finished (directors)."""
         tournament = self.get_object()
-        require_director(request.user, tournament.club_id)
         data = self.read_input(StatusSerializer)
         set_status(tournament, data["status"], by=request.user)
         return self.answer(TournamentSerializer, tournament)
@@ -155,11 +142,12 @@ class TournamentViewSet(
         require_director(request.user, tournament.club_id)
         data = self.read_input(TeamCreateSerializer)
         if "text" in data:
-            teams = register_teams(tournament, data["text"])
+            teams = register_teams(tournament, data["text"], by=request.user)
         else:
             teams = [
                 register_team(
                     tournament,
+                    by=request.user,
                     name=data["name"],
                     first_player=data["first_player"],
                     second_player=data["second_player"],
@@ -227,12 +215,7 @@ class TournamentViewSet(
 
     @staticmethod
     def _standings_body(tournament: Tournament, after_round: int | None) -> dict[str, Any]:
-        rounds = list(
-            Standing.objects.filter(tournament=tournament)
-            .order_by("round_number")
-            .values_list("round_number", flat=True)
-            .distinct()
-        )
+        rounds = selectors.computed_rounds(tournament)
         shown = after_round if after_round is not None else (rounds[-1] if rounds else None)
         lines = (
             Standing.objects.filter(tournament=tournament, round_number=shown or 0)
@@ -274,7 +257,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
 
     def get_queryset(self) -> QuerySet[Team]:
         return Team.objects.filter(
-            tournament__in=visible_tournaments(self.request.user)
+            tournament__in=readable_tournaments(self.request.user)
         ).select_related("first_player", "second_player")
 
     @extend_schema(request=None, responses=TeamSerializer)
@@ -297,7 +280,7 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet)
     ordering = ["tournament", "number"]
 
     def get_queryset(self) -> QuerySet[Round]:
-        return Round.objects.filter(tournament__in=visible_tournaments(self.request.user))
+        return Round.objects.filter(tournament__in=readable_tournaments(self.request.user))
 
     def _director_action(self, service: Any) -> Response:
         round = self.get_object()
@@ -327,7 +310,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet)
     ordering = ["tournament", "round__number", "table"]
 
     def get_queryset(self) -> QuerySet[Match]:
-        return match_queryset().filter(tournament__in=visible_tournaments(self.request.user))
+        return match_queryset().filter(tournament__in=readable_tournaments(self.request.user))
 
     def _director_match(self) -> Match:
         match = self.get_object()
@@ -392,6 +375,8 @@ def find_match(request: Request, match_pk: Any) -> Match:
     keep the planning of this hot query cheap.
     """
     return get_object_or_404(
-        Match.objects.select_related("tournament").filter(visible_q(request.user)).order_by(),
+        Match.objects.select_related("tournament")
+        .filter(readable_q(request.user, "tournament__"))
+        .order_by(),
         pk=match_pk,
     )

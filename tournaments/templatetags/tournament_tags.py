@@ -6,14 +6,13 @@ from typing import Any
 
 import segno
 from django import template
-from django.db.models import Q
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.templatetags.charts import line_chart
-from scoring.translation import seat_abbreviation, side_abbreviation
+from scoring.translation import seat_abbreviation, side_abbreviation, suit_symbol
 
 from ..models import Match, Team
 
@@ -21,7 +20,6 @@ register = template.Library()
 
 # Up to this many teams every line has a colour; beyond, the leaders do and the rest are grey.
 RANK_CHART_COLOURS = 8
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 @register.simple_tag
@@ -47,7 +45,7 @@ def qr_svg(url: str, scale: int = 3) -> SafeString:
 
 @register.filter
 def suit(code: str | None) -> str:
-    return SUIT_SYMBOLS.get(code or "", "")
+    return suit_symbol(code)
 
 
 @register.filter
@@ -58,36 +56,6 @@ def seat(code: str | None) -> Any:
 @register.filter
 def side(code: str | None) -> Any:
     return side_abbreviation(code)
-
-
-@register.simple_tag
-def player_teams(player: Any) -> list[dict[str, Any]]:
-    """The player's teams in public tournaments, newest first, each with its matches (two queries)."""
-    teams = list(
-        Team.objects.filter(Q(first_player=player) | Q(second_player=player))
-        .filter(tournament__is_public=True)
-        .select_related("tournament__club", "first_player", "second_player")
-        .order_by("-tournament__starts_on", "tournament__name")
-    )
-    matches: dict[int, list[Match]] = {team.pk: [] for team in teams}
-    for match in (
-        Match.objects.filter(Q(ns_team__in=teams) | Q(ew_team__in=teams))
-        .select_related("round", "ns_team", "ew_team")
-        .order_by("round__number")
-    ):
-        for team_id in (match.ns_team_id, match.ew_team_id):
-            if team_id in matches:
-                matches[team_id].append(match)
-    from ..views.public import team_match_row
-
-    result = []
-    for team in teams:
-        rows = [team_match_row(team, m) for m in matches[team.pk]]
-        upcoming = None
-        if team.tournament.status == "running" and not team.withdrawn:
-            upcoming = next((r for r in rows if r["match"].status != Match.Status.FINISHED), None)
-        result.append({"team": team, "rows": rows, "next": upcoming})
-    return result
 
 
 @register.simple_tag

@@ -15,25 +15,27 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, path, reverse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.models import Club, Membership
+from club.registration import register_players
+from club.selectors import members
 
+from .. import selectors
+from ..errors import ServiceError
 from ..forms import RefereesForm, TournamentForm, players_form, teams_form
 from ..models import Match, Round, Team, Tournament
 from ..permissions import is_director
 from ..services import deals as deal_services
 from ..services import director as director_services
 from ..services import registration, schedule
-from ..services.changes import record_change
-from ..services.errors import ServiceError
-from ..standings_names import FIGURES
-from .public import POLL_SECONDS, current_round_number, standings_context
+from ..services.settings import SettingsRefused
+from ..standings.names import FIGURES
+from .public import POLL_SECONDS, standings_context
 
 View = Callable[..., HttpResponse]
 ACTIONS = ("close", "reopen")
@@ -73,22 +75,17 @@ def club_home(request: HttpRequest, club: Club) -> HttpResponse:
     form = players_form(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            players = registration.register_players(club, form.cleaned_data["text"])
+            players = register_players(club, form.cleaned_data["text"], by=request.user)
         except ServiceError as error:
             form.add_error("text", error.message)
         else:
             messages.success(request, _("%(n)d players registered.") % {"n": len(players)})
             return redirect("tournaments:director_club", club_slug=club.slug)
     tournaments = club.tournaments.order_by("-starts_on", "name")  # type: ignore[attr-defined]
-    members = (
-        Membership.objects.filter(club=club)
-        .select_related("player")
-        .order_by("player__last_name", "player__first_name")
-    )
     return render(
         request,
         "tournaments/director/club.html",
-        {"club": club, "tournaments": tournaments, "form": form, "members": members},
+        {"club": club, "tournaments": tournaments, "form": form, "members": members(club)},
     )
 
 
@@ -96,9 +93,13 @@ def club_home(request: HttpRequest, club: Club) -> HttpResponse:
 def tournament_new(request: HttpRequest, club: Club) -> HttpResponse:
     form = TournamentForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
-        tournament = form.save()
-        messages.success(request, _("Tournament created. Now register the teams."))
-        return redirect("tournaments:director_teams", club_slug=club.slug, slug=tournament.slug)
+        try:
+            tournament = form.save(by=request.user)
+        except SettingsRefused as refused:
+            form.show(refused)
+        else:
+            messages.success(request, _("Tournament created. Now register the teams."))
+            return redirect("tournaments:director_teams", club_slug=club.slug, slug=tournament.slug)
     return render(
         request, "tournaments/director/tournament_form.html", {"club": club, "form": form}
     )
@@ -106,14 +107,15 @@ def tournament_new(request: HttpRequest, club: Club) -> HttpResponse:
 
 @director_required
 def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = TournamentForm(request.POST or None, instance=tournament, club=tournament.club)
+    form = TournamentForm(request.POST or None, club=tournament.club, tournament=tournament)
     if request.method == "POST" and form.is_valid():
-        # Match points and tie-breaks change the standings: recompute them after the save.
-        with transaction.atomic():
-            tournament = form.save()
-            record_change(tournament.pk)
-        messages.success(request, _("Tournament saved."))
-        return back(tournament)
+        try:
+            tournament = form.save(by=request.user)
+        except SettingsRefused as refused:
+            form.show(refused)
+        else:
+            messages.success(request, _("Tournament saved."))
+            return back(tournament)
     return render(
         request,
         "tournaments/director/tournament_form.html",
@@ -123,16 +125,9 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 def tables_context(tournament: Tournament) -> dict[str, Any]:
     """Every table of the tournament, round by round, for the live view (two queries)."""
-    rounds = list(tournament.rounds.all())
-    matches = tournament.matches.select_related("ns_team", "ew_team", "referee__player").order_by(
-        "round__number", "table"
-    )
-    by_round: dict[int, list[Match]] = {}
-    for match in matches:
-        by_round.setdefault(match.round_id, []).append(match)
     return {
         "tournament": tournament,
-        "rounds": [(r, by_round.get(r.pk, [])) for r in rounds],
+        "rounds": selectors.tables(tournament),
         "poll_seconds": POLL_SECONDS,
     }
 
@@ -143,7 +138,7 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context.update(
         {
             "team_count": tournament.teams.filter(withdrawn=False).count(),
-            "locked": schedule.schedule_is_locked(tournament),
+            "locked": tournament.has_deals(),
             "statuses": Tournament.Status.choices,
             "is_director": True,
             "tab": "director",
@@ -193,7 +188,9 @@ def teams(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = teams_form(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            added = registration.register_teams(tournament, form.cleaned_data["text"])
+            added = registration.register_teams(
+                tournament, form.cleaned_data["text"], by=request.user
+            )
         except ServiceError as error:
             for problem in getattr(error, "problems", ()) or [error.message]:
                 form.add_error("text", str(problem))
@@ -312,11 +309,7 @@ def match_action(
 
 def table_url(request: HttpRequest, match: Match) -> str:
     """The absolute address of the table's entry page, for its QR code."""
-    try:
-        url = reverse("tournaments:table", kwargs={"pk": match.pk})
-    except NoReverseMatch:
-        url = f"/matches/{match.pk}/table/"
-    return request.build_absolute_uri(url)
+    return request.build_absolute_uri(reverse("tournaments:table", kwargs={"pk": match.pk}))
 
 
 @director_required
@@ -326,12 +319,8 @@ def print_sheets(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     wanted = request.GET.get("round", "")
     if not wanted.isdigit() and wanted != "all":
         # Sheets are printed a round at a time: by default the first round still to finish.
-        open_numbers = set(
-            tournament.matches.filter(ew_team__isnull=False)
-            .exclude(status=Match.Status.FINISHED)
-            .values_list("round__number", flat=True)
-        )
-        wanted = str(current_round_number(rounds, open_numbers) or "all")
+        open_numbers = selectors.open_round_numbers(tournament)
+        wanted = str(selectors.current_round_number(rounds, open_numbers) or "all")
     matches = (
         tournament.matches.filter(ew_team__isnull=False)
         .select_related(
@@ -375,17 +364,17 @@ def csv_response(filename: str) -> tuple[HttpResponse, Any]:
 
 @director_required
 def export_standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    context = standings_context(tournament, request.GET.get("after"))
+    view = selectors.standings_after(tournament, request.GET.get("after"))
     response, writer = csv_response(f"{tournament.slug}-standings.csv")
     # Every figure of the line but Sonneborn–Berger, which the export has never carried.
     columns = [f for f in FIGURES if f != "sonneborn_berger"]
     writer.writerow(
         ["after_round", "rank", "team", "first_player", "second_player", *columns, "withdrawn"]
     )
-    for row in context["rows"]:
+    for row in view.lines():
         writer.writerow(
             [
-                context["after"],
+                view.after,
                 row.rank_label,
                 row.team.name,
                 row.team.first_player,
@@ -434,24 +423,3 @@ def export_results(request: HttpRequest, tournament: Tournament) -> HttpResponse
             ]
         )
     return response
-
-
-T = "direct/<slug:club_slug>/<slug:slug>/"
-urlpatterns = [
-    path("direct/<slug:club_slug>/", club_home, name="director_club"),
-    path("direct/<slug:club_slug>/new/", tournament_new, name="director_new"),
-    path(T, dashboard, name="director"),
-    path(T + "edit/", tournament_edit, name="director_edit"),
-    path(T + "tables/", tables_live, name="director_tables"),
-    path(T + "schedule/", generate, name="director_generate"),
-    path(T + "status/", set_status, name="director_status"),
-    path(T + "teams/", teams, name="director_teams"),
-    path(T + "teams/<int:pk>/withdraw/", withdraw, name="director_withdraw"),
-    path(T + "referees/", referees, name="director_referees"),
-    path(T + "rounds/<int:number>/<str:action>/", round_action, name="director_round"),
-    path(T + "matches/<int:pk>/<str:action>/", match_action, name="director_match"),
-    path(T + "print/sheets/", print_sheets, name="director_print_sheets"),
-    path(T + "print/standings/", print_standings, name="director_print_standings"),
-    path(T + "export/standings.csv", export_standings, name="director_export_standings"),
-    path(T + "export/results.csv", export_results, name="director_export_results"),
-]

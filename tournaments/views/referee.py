@@ -11,24 +11,20 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Min, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from club.models import Membership
 from scoring.engine import InvalidMatch, Seat, Suit
 from scoring.engine.cards import DEAL_VALUE
-from scoring.forms import SUIT_NAMES, DealForm, problem_message
-from scoring.translation import seat_abbreviation, side_abbreviation
+from scoring.forms import DealForm, problem_message
+from scoring.translation import SUIT_NAMES, seat_abbreviation, side_abbreviation, suit_symbol
 
-from ..models import Deal, Match, Round, Tournament
-from ..permissions import can_write_deals, is_director, is_referee_of
+from ..errors import DealRefused, NotAllowed, ServiceError
+from ..models import Deal, Match, Round, Side, Tournament
+from ..permissions import can_open_table, can_write_deals, directed_club_ids, is_director
 from ..rules_text import rules_in_words
 from ..services import deals as services
-from ..services.errors import DealRefused, NotAllowed, ServiceError
-
-SUIT_SYMBOLS = {Suit.S.value: "♠", Suit.H.value: "♥", Suit.D.value: "♦", Suit.C.value: "♣"}
-
 
 # --- My tables ------------------------------------------------------------------------------
 
@@ -43,9 +39,7 @@ def my_tables(request: HttpRequest) -> HttpResponse:
     if user.is_superuser:
         mine = running
     else:
-        clubs = Membership.objects.filter(
-            player__user_id=user.pk, role=Membership.Role.DIRECTOR
-        ).values("club_id")
+        clubs = directed_club_ids(user)
         mine = running.filter(Q(referee_id=user.pk) | Q(tournament__club_id__in=clubs))
     # The round being played: the lowest open round that still has a match to finish.
     current = dict(
@@ -84,11 +78,7 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
         ),
         pk=pk,
     )
-    if match.is_bye:
-        raise PermissionDenied
-    if not (
-        is_referee_of(request.user, match) or is_director(request.user, match.tournament.club_id)
-    ):
+    if not can_open_table(request.user, match):
         raise PermissionDenied
     return match
 
@@ -112,7 +102,7 @@ def _new_form(match: Match, data: Any = None, initial: dict[str, Any] | None = N
         initial=initial,
         rules=match.tournament.rules or None,
         seats=seats,
-        team_names={"NS": str(match.ns_team), "EW": str(match.ew_team)},
+        team_names={Side.NS: str(match.ns_team), Side.EW: str(match.ew_team)},
     )
 
 
@@ -127,7 +117,7 @@ def _deal_rows(match: Match, seats: dict[str, Any]) -> list[dict[str, Any]]:
                 "dealer": seats.get(deal.dealer),
                 "taker": seats.get(taker) if taker else None,
                 "taker_seat": taker,
-                "trump": SUIT_SYMBOLS.get(entry.get("trump") or "", ""),
+                "trump": suit_symbol(entry.get("trump")),
                 "trump_name": SUIT_NAMES.get(Suit(entry["trump"])) if entry.get("trump") else "",
                 "cards": result.get("cards", {}),
                 "declarations": result.get("declarations", {}),
@@ -145,9 +135,7 @@ def entry_in_words(entry: Any) -> str:
         return ""
     if not entry.get("taker"):
         return _("all passed")
-    parts = [
-        f"{seat_abbreviation(entry['taker'])} {SUIT_SYMBOLS.get(entry.get('trump') or '', '?')}"
-    ]
+    parts = [f"{seat_abbreviation(entry['taker'])} {suit_symbol(entry.get('trump')) or '?'}"]
     points = entry.get("points")
     if points:
         parts.append(f"{side_abbreviation(points.get('team'))} {points.get('cards')}")
@@ -160,7 +148,7 @@ def entry_in_words(entry: Any) -> str:
             named = [
                 f"4×{d.get('rank')}"
                 if d.get("type") == "four"
-                else f"{d.get('length')}{d.get('top') or ''}{SUIT_SYMBOLS.get(d.get('suit') or '', '')}"
+                else f"{d.get('length')}{d.get('top') or ''}{suit_symbol(d.get('suit'))}"
                 for d in items
             ]
             parts.append(f"{side_abbreviation(team)}: {', '.join(named)}")
@@ -327,13 +315,3 @@ def _set_closed(request: HttpRequest, pk: int, action: Any, done: str) -> HttpRe
         return _render_table(request, match, status=error.status)
     messages.success(request, done)
     return _back_to_table(match)
-
-
-urlpatterns = [
-    path("referee/", my_tables, name="my_tables"),
-    path("matches/<int:pk>/table/", table, name="table"),
-    path("matches/<int:pk>/table/deals/<int:number>/", correct, name="correct_deal"),
-    path("matches/<int:pk>/table/remove-last/", remove_last, name="remove_last_deal"),
-    path("matches/<int:pk>/table/close/", close, name="close_match"),
-    path("matches/<int:pk>/table/reopen/", reopen, name="reopen_match"),
-]

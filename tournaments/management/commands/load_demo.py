@@ -16,11 +16,13 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from club.models import Club, Membership, Player
+from tournaments.demo import plausible_deal
 from tournaments.models import Match, Tournament
 from tournaments.services.deals import enter_deal
 from tournaments.services.director import assign_referee, close_round, set_status
 from tournaments.services.registration import register_teams
 from tournaments.services.schedule import generate_round_robin
+from tournaments.services.settings import create_tournament
 
 CLUB = {"name": "Club de Belote de Lyon", "slug": "belote-lyon", "city": "Lyon"}
 DIRECTOR = ("director", "belote-director", "Hélène", "Marchand")
@@ -47,40 +49,6 @@ TOURNAMENT = {
 ROUNDS_PLAYED = 3
 ROUNDS_CLOSED = 2
 DEALS_AT_MOST = 60  # a safety net: with the default target of 1000 a match takes ~12 deals
-
-SEATS = "NESW"
-SUITS = "SHDC"
-RANKS = "789TJQKA"
-
-
-def random_entry(rng: random.Random) -> dict[str, Any]:
-    """A plausible deal as a referee enters it (rules.md §8); the engine does the scoring."""
-    if rng.random() < 0.04:
-        return {"taker": None}  # everyone passed
-    taker = rng.choice(SEATS)
-    side = "NS" if taker in "NS" else "EW"
-    other = "EW" if side == "NS" else "NS"
-    entry: dict[str, Any] = {"taker": taker, "trump": rng.choice(SUITS)}
-    roll = rng.random()
-    if roll < 0.04:
-        entry["capot"] = side
-    elif roll < 0.06:
-        entry["points"] = {"team": side, "cards": 81}  # a litige, unless declarations decide
-    else:
-        # Takers usually make it; about one deal in five goes dedans.
-        cards = rng.randint(82, 140) if rng.random() < 0.8 else rng.randint(30, 80)
-        entry["points"] = {"team": side, "cards": cards}
-    if rng.random() < 0.25:
-        entry["belote"] = rng.choice((side, side, other))
-    if rng.random() < 0.2:
-        length = rng.choice((3, 3, 3, 4))
-        top = RANKS[rng.randint(length - 1, 7)]
-        entry["declarations"] = {
-            rng.choice((side, other)): [
-                {"type": "sequence", "length": length, "top": top, "suit": rng.choice(SUITS)}
-            ]
-        }
-    return entry
 
 
 class Command(BaseCommand):
@@ -129,9 +97,9 @@ def load_demo(rng: random.Random) -> Tournament:
         Membership.objects.create(
             club=club, player=Player.objects.create(first_name=first, last_name=last)
         )
-    tournament = Tournament.objects.create(club=club, **TOURNAMENT)
+    tournament = create_tournament(club, by=director, **TOURNAMENT)
     set_status(tournament, Tournament.Status.OPEN, by=director)
-    register_teams(tournament, TEAMS)
+    register_teams(tournament, TEAMS, by=director)
     rounds = generate_round_robin(tournament, by=director)
     set_status(tournament, Tournament.Status.RUNNING, by=director)
     for round in rounds:
@@ -152,5 +120,5 @@ def play_out(match: Match, rng: random.Random) -> None:
         match.refresh_from_db()
         if match.status == Match.Status.FINISHED:
             return
-        enter_deal(match, random_entry(rng), by=match.referee)
+        enter_deal(match, plausible_deal(rng), by=match.referee)
     raise RuntimeError(f"match {match} did not end within {DEALS_AT_MOST} deals")

@@ -1,4 +1,4 @@
-"""The API's only request parser: JSON, with absurdly nested input refused as a 400."""
+"""The API's only request parser (DEFAULT_PARSER_CLASSES): JSON, absurd nesting refused as a 400."""
 
 from __future__ import annotations
 

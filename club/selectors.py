@@ -1,0 +1,89 @@
+"""Reads of a club shared by its pages, the director's pages and the API (no tournament rules here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
+from .permissions import directs_club
+
+
+def club_home(club: Club, viewer: Any) -> dict[str, Any]:
+    """The club's tournaments grouped running / upcoming / finished, and its best players.
+
+    Private tournaments are listed to the club's directors only. A tournament says what
+    state it is in (`is_running`, `is_finished`): club/ reads it without importing
+    tournaments/ (design.md).
+    """
+    directs = directs_club(viewer, club.pk)
+    tournaments = club.tournaments.order_by("-starts_on", "name")  # type: ignore[attr-defined]
+    if not directs:
+        tournaments = tournaments.filter(is_public=True)
+    groups: dict[str, list[Any]] = {"running": [], "upcoming": [], "finished": []}
+    for tournament in tournaments:
+        if tournament.is_running:
+            groups["running"].append(tournament)
+        elif tournament.is_finished:
+            groups["finished"].append(tournament)
+        else:
+            groups["upcoming"].append(tournament)
+    groups["upcoming"].reverse()  # the nearest first
+    return {
+        "club": club,
+        "groups": groups,
+        "top": best_rated(club)[:10],
+        "is_director": directs,
+    }
+
+
+def members(club: Club) -> QuerySet[Membership]:
+    """The club's members with their roles, by name."""
+    return (
+        Membership.objects.filter(club=club)
+        .select_related("player")
+        .order_by("player__last_name", "player__first_name")
+    )
+
+
+def best_rated(club: Club) -> QuerySet[Rating]:
+    """The club's players by rating, best first (ties by more matches, then by name)."""
+    return (
+        Rating.objects.filter(club=club)
+        .select_related("player")
+        .order_by("-rating", "-matches_played", "player__last_name", "player__first_name", "pk")
+    )
+
+
+def season_table(club: Club, wanted: str | int | None) -> dict[str, Any]:
+    """The club's season table for `wanted` (default: the latest season with one)."""
+    seasons = list(
+        SeasonEntry.objects.filter(club=club)
+        .values_list("season", flat=True)
+        .distinct()
+        .order_by("-season")
+    )
+    season: int | None = seasons[0] if seasons else None
+    if str(wanted or "").isdigit() and int(str(wanted)) in seasons:
+        season = int(str(wanted))
+    entries = (
+        SeasonEntry.objects.filter(club=club, season=season or 0)
+        .select_related("player")
+        .order_by("average_place", "-matches_won", "player")
+    )
+    return {"seasons": seasons, "season": season, "entries": entries}
+
+
+def player_ratings(player: Player) -> dict[str, Any]:
+    """A player's rating in each club with its history, and their season lines."""
+    ratings = list(Rating.objects.filter(player=player).select_related("club"))
+    changes: dict[int, list[RatingChange]] = {}
+    for change in RatingChange.objects.filter(player=player).order_by("played_at", "match_id"):
+        changes.setdefault(change.club_id, []).append(change)
+    clubs = [
+        {"rating": rating, "club": rating.club, "history": changes.get(rating.club_id, [])}
+        for rating in ratings
+    ]
+    seasons = SeasonEntry.objects.filter(player=player).select_related("club")
+    return {"player": player, "clubs": clubs, "seasons": seasons}
