@@ -19,90 +19,18 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Club, Membership, Player
-from scoring.engine import codec, play_match
+from scoring.engine import Seat, play_match
+from tournaments.demo import plausible_deal
 from tournaments.models import Deal, Match, MatchSeat, Round, Team, Tournament
+from tournaments.scheduling import round_robin
 
 _counter = itertools.count(1)
-_SEATS = "NESW"
-_SUITS = "SHDC"
-
-
-def berger_pairings(n_teams: int) -> list[list[tuple[int, int | None]]]:
-    """Rounds of (NS pairing number, EW pairing number or None for a bye), 1-based.
-
-    The circle method of tournament.md (FIDE Berger tables); a dummy team gives the byes.
-    """
-    n = n_teams + (n_teams % 2)
-    h, m = n // 2, n - 1
-    current = [(k, n + 1 - k) for k in range(1, h + 1)]
-    rounds = []
-    for number in range(1, n):
-        boards = []
-        for board, (a, b) in enumerate(current):
-            if board == 0:
-                # Team n sits NS in even rounds and EW in odd rounds.
-                other = a if b == n else b
-                a, b = (n, other) if number % 2 == 0 else (other, n)
-            boards.append((a, b))
-        rounds.append(boards)
-        current = [
-            (a if a == n else ((a - 1 + h) % m) + 1, b if b == n else ((b - 1 + h) % m) + 1)
-            for a, b in boards
-        ]
-    if n != n_teams:  # the dummy's opponent has the bye, seated NS
-        rounds = [
-            [(a, None) if b == n else (b, None) if a == n else (a, b) for a, b in boards]
-            for boards in rounds
-        ]
-        rounds = [sorted(boards, key=lambda pair: pair[1] is None) for boards in rounds]
-    return rounds
+_SEATS = [seat.value for seat in Seat]
 
 
 def random_entry(rng: random.Random) -> dict[str, Any]:
-    """A valid §8 entry: mostly plain deals, some belotes, capots and litiges."""
-    taker = rng.choice(_SEATS)
-    taker_team = "NS" if taker in "NS" else "EW"
-    entry: dict[str, Any] = {"taker": taker, "trump": rng.choice(_SUITS)}
-    roll = rng.random()
-    if roll < 0.04:
-        entry["capot"] = rng.choice((taker_team, taker_team, "EW" if taker_team == "NS" else "NS"))
-    elif roll < 0.08:
-        entry["points"] = {"team": "NS", "cards": 81}
-    else:
-        entry["points"] = {"team": "NS", "cards": rng.randint(30, 132)}
-    if rng.random() < 0.2:
-        entry["belote"] = rng.choice(("NS", "EW"))
-    return entry
-
-
-def _seat_side(seat: str) -> str:
-    return "NS" if seat in "NS" else "EW"
-
-
-def _deal_row(match: Match, played: Any, entry: dict[str, Any]) -> Deal:
-    result = played.result
-    belote = result.belote
-    belote_side = next((team.value for team, points in belote.items() if points), "")
-    return Deal(
-        match=match,
-        number=played.number,
-        entry=entry,
-        result=codec.result_to_json(result),
-        dealer=played.dealer.value,
-        outcome=result.outcome.value,
-        taker_side=result.taker.value if result.taker else "",
-        capot_side=result.capot.value if result.capot else "",
-        belote_side=belote_side,
-        ns_score=played.result.score[_team("NS")],
-        ew_score=played.result.score[_team("EW")],
-        pot_in=result.pot_in,
-    )
-
-
-def _team(value: str) -> Any:
-    from scoring.engine import Team as EngineTeam
-
-    return EngineTeam(value)
+    """A valid §8 entry that always counts: no thrown-in deal, no declaration."""
+    return plausible_deal(rng, thrown_in=False, declarations=False)
 
 
 def _chunks(rows: list[Any], size: int = 2000) -> Iterator[list[Any]]:
@@ -152,70 +80,45 @@ def build_round_robin_tournament(
             for i in range(1, n_teams + 1)
         ]
     )
-    pairings = berger_pairings(n_teams)
+    schedule = round_robin(n_teams)
     rounds = Round.objects.bulk_create(
         [
             Round(tournament=tournament, number=number, is_closed=True)
-            for number in range(1, len(pairings) + 1)
+            for number in range(1, len(schedule) + 1)
         ]
     )
     rules = tournament.rules
     matches: list[Match] = []
     deals: list[Deal] = []
-    for rnd, boards in zip(rounds, pairings, strict=True):
+    for rnd, pairings in zip(rounds, schedule, strict=True):
         finished_at = starts_at + datetime.timedelta(minutes=30 * rnd.number)
-        table = 0
-        for ns, ew in boards:
-            if ew is None:
-                matches.append(
-                    Match(
-                        round=rnd,
-                        tournament=tournament,
-                        table=None,
-                        ns_team=teams[ns - 1],
-                        ew_team=None,
-                        status=Match.Status.FINISHED,
-                        finished_at=finished_at,
-                    )
-                )
-                continue
-            table += 1
-            first_dealer = _SEATS[(rnd.number + table) % 4]
-            entries = [random_entry(rng) for _ in range(deals_per_match)]
-            replay = play_match(rules, first_dealer, entries)
-            totals = {t.value: v for t, v in replay.totals.items()}
-            winner = replay.winner.value if hasattr(replay.winner, "value") else replay.winner
+        for pairing in pairings:
             match = Match(
                 round=rnd,
                 tournament=tournament,
-                table=table,
-                ns_team=teams[ns - 1],
-                ew_team=teams[ew - 1],
-                first_dealer=first_dealer,
+                table=pairing.table,
+                ns_team=teams[pairing.ns - 1],
+                ew_team=None if pairing.ew is None else teams[pairing.ew - 1],
                 status=Match.Status.FINISHED,
-                is_closed=True,
-                ns_total=totals["NS"],
-                ew_total=totals["EW"],
-                pot=replay.pot,
-                deal_count=len(replay.deals),
-                winner=winner or "",
+                is_closed=pairing.ew is not None,
                 finished_at=finished_at,
             )
+            matches.append(match)
+            if pairing.ew is None:
+                continue  # a bye
+            match.first_dealer = _SEATS[(rnd.number + (pairing.table or 0)) % 4]
+            entries = [random_entry(rng) for _ in range(deals_per_match)]
+            replay = play_match(rules, match.first_dealer, entries)
             played_deals = [
-                _deal_row(match, played, entry)
+                Deal(match=match, number=played.number, entry=entry, **Deal.columns_of(played))
                 for played, entry in zip(replay.deals, entries, strict=True)
             ]
-            # The per-side counts the deal services store on every replay.
-            match.count_deals(played_deals)
-            matches.append(match)
+            # The same derived columns the deal services store on every replay.
+            match.apply_replay(replay, played_deals)
             deals.extend(played_deals)
     for chunk in _chunks(matches):
         Match.objects.bulk_create(chunk)
-    seats = []
-    for match in matches:
-        seats.append(MatchSeat(match=match, round=match.round, team=match.ns_team, side="NS"))
-        if match.ew_team is not None:
-            seats.append(MatchSeat(match=match, round=match.round, team=match.ew_team, side="EW"))
+    seats = [seat for match in matches for seat in match.seat_rows()]
     for chunk in _chunks(seats):
         MatchSeat.objects.bulk_create(chunk)
     for chunk in _chunks(deals):

@@ -87,9 +87,10 @@ def logging_off() -> None:
 
 def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untyped-def]
     from bench.bigtournament import build_round_robin_tournament
+    from bench.deal_counts import deal_stats
     from tournaments.models import Deal, Match, Standing
     from tournaments.services.ratings import recompute_ratings
-    from tournaments.services.standings import deal_stats, recompute_standings
+    from tournaments.standings.store import recompute_standings
 
     start = time.perf_counter()
     tournament = build_round_robin_tournament(args.teams, args.deals)

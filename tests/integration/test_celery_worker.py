@@ -22,7 +22,7 @@ from tests.conftest import requires_postgres, requires_redis
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.services.standings import compute_tournament_standings
+from tournaments.standings.store import table_of
 
 pytestmark = [
     pytest.mark.redis,
@@ -144,7 +144,7 @@ def stored(tournament: Tournament) -> list[tuple[int, int, int, int, int, int]]:
 def computed(tournament: Tournament) -> list[tuple[int, int, int, int, int, int]]:
     return sorted(
         (r, line.team_id, line.rank, line.match_points, line.points_for, line.deals)
-        for r, lines in compute_tournament_standings(tournament).items()
+        for r, lines in table_of(tournament).items()
         for line in lines
     )
 

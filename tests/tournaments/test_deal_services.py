@@ -7,6 +7,13 @@ import pytest
 from club.models import Membership
 from scoring.engine import Team, codec, play_match
 from tests.factories import MatchFactory, TournamentFactory, UserFactory, make_staff
+from tournaments.errors import (
+    Conflict,
+    DealRefused,
+    MatchClosed,
+    MatchOver,
+    NotAllowed,
+)
 from tournaments.models import DealAudit, Match, MatchEvent, Submission
 from tournaments.services.deals import (
     close_match,
@@ -15,13 +22,6 @@ from tournaments.services.deals import (
     remove_last_deal,
     reopen_match,
     replay,
-)
-from tournaments.services.errors import (
-    Conflict,
-    DealRefused,
-    MatchClosed,
-    MatchOver,
-    NotAllowed,
 )
 
 pytestmark = pytest.mark.django_db

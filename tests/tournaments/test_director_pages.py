@@ -241,7 +241,8 @@ def test_the_house_rules_are_locked_once_deals_are_entered(client, world):
     data = {k: v for k, v in data.items() if v is not None and v is not False}
     assert client.post(url, data).status_code == 302
     world.tournament.refresh_from_db()
-    assert world.tournament.rules["litige"] == "carry" and world.tournament.points_win == 3
+    assert world.tournament.house_rules.litige.value == "carry"
+    assert world.tournament.points_win == 3
     assert world.tournament.change_seq > before  # the standings are recomputed
 
 

@@ -8,16 +8,13 @@ import pytest
 from django.apps import apps
 
 from bench.bigtournament import build_round_robin_tournament
+from bench.deal_counts import deal_stats
 from club.models import Membership
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Deal, Match
 from tournaments.services.deals import correct_deal, enter_deal, remove_last_deal
-from tournaments.services.standings import (
-    _read,
-    compute_tournament_standings,
-    deal_stats,
-)
-from tournaments.services.standings_rows import compute_standings
+from tournaments.standings.store import read_results, table_of
+from tournaments.standings.table import NO_STATS, compute_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -68,15 +65,20 @@ def assert_stored_equals_the_deals(tournament) -> None:
                     getattr(match, p + "litiges"),
                 )
     # And the standings read from the stored counts are the standings read from the deals.
-    teams, matches = _read(tournament)
+    teams, matches = read_results(tournament)
+    counted_afresh = [
+        m._replace(
+            ns_stats=fresh.get((m.id, "NS"), NO_STATS), ew_stats=fresh.get((m.id, "EW"), NO_STATS)
+        )
+        for m in matches
+    ]
     from_deals = compute_standings(
         teams,
-        matches,
-        fresh,
+        counted_afresh,
         tie_breaks=tournament.tie_breaks or None,
-        points=(tournament.points_win, tournament.points_draw, tournament.points_loss),
+        points=tournament.match_points,
     )
-    assert compute_tournament_standings(tournament) == from_deals
+    assert table_of(tournament) == from_deals
 
 
 @pytest.fixture
@@ -128,7 +130,7 @@ def test_a_match_played_to_its_end_counts_in_the_standings_from_its_stored_count
     while match.status != Match.Status.FINISHED:
         enter_deal(match, EW_CAPOT, by=director)
     assert_stored_equals_the_deals(tournament)
-    last = compute_tournament_standings(tournament)[1]
+    last = table_of(tournament)[1]
     ew_line = next(line for line in last if line.team_id == match.ew_team_id)
     assert (ew_line.capots, ew_line.belotes, ew_line.contracts_made) == (
         match.deal_count,

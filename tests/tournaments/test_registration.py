@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from club.models import Membership, Player
+from club.registration import RegistrationRefused, register_players, split_name
 from tests.factories import (
     ClubFactory,
     MembershipFactory,
@@ -12,10 +13,10 @@ from tests.factories import (
     TeamFactory,
     TournamentFactory,
 )
+from tournaments.errors import ServiceError
 from tournaments.models import Team
-from tournaments.services import register_players, register_team, register_teams
-from tournaments.services.errors import ServiceError
-from tournaments.services.registration import RegistrationRefused, split_name
+from tournaments.permissions import SYSTEM
+from tournaments.services import register_team, register_teams
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +31,7 @@ class TestRegisterPlayers:
     def test_it_creates_one_member_per_line(self):
         club = ClubFactory()
         players = register_players(
-            club, "Marie Dupont\n\n  Jean-Luc   d'Arcy \n# a comment\nÉlodie\n"
+            club, "Marie Dupont\n\n  Jean-Luc   d'Arcy \n# a comment\nÉlodie\n", by=SYSTEM
         )
         assert [(p.first_name, p.last_name) for p in players] == [
             ("Marie", "Dupont"),
@@ -42,7 +43,7 @@ class TestRegisterPlayers:
     def test_it_finds_existing_members_instead_of_duplicating_them(self):
         club = ClubFactory()
         existing = member(club, "Marie", "Dupont")
-        players = register_players(club, "marie dupont\nMARIE DUPONT\nLuc Martin")
+        players = register_players(club, "marie dupont\nMARIE DUPONT\nLuc Martin", by=SYSTEM)
         assert players[0] == existing
         assert len(players) == 2
         assert Player.objects.filter(first_name__iexact="marie").count() == 1
@@ -50,7 +51,7 @@ class TestRegisterPlayers:
     def test_a_member_of_another_club_is_a_different_player(self):
         club, other = ClubFactory(), ClubFactory()
         member(other, "Marie", "Dupont")
-        register_players(club, "Marie Dupont")
+        register_players(club, "Marie Dupont", by=SYSTEM)
         assert Player.objects.filter(first_name="Marie", last_name="Dupont").count() == 2
 
     def test_last_name_first_with_a_comma(self):
@@ -60,7 +61,9 @@ class TestRegisterPlayers:
     def test_it_reports_every_bad_line_by_number_and_registers_nothing(self):
         club = ClubFactory()
         with pytest.raises(RegistrationRefused) as refused:
-            register_players(club, "Marie Dupont\nR2D2\nLuc Martin\n" + "x" * 90 + " Long\n")
+            register_players(
+                club, "Marie Dupont\nR2D2\nLuc Martin\n" + "x" * 90 + " Long\n", by=SYSTEM
+            )
         assert [p.line for p in refused.value.problems] == [2, 4]
         assert refused.value.field == "text"
         assert "line 2" in refused.value.message
@@ -68,7 +71,7 @@ class TestRegisterPlayers:
 
     def test_an_empty_text_is_refused(self):
         with pytest.raises(ServiceError) as refused:
-            register_players(ClubFactory(), " \n\n")
+            register_players(ClubFactory(), " \n\n", by=SYSTEM)
         assert refused.value.field == "text"
 
 
@@ -79,6 +82,7 @@ class TestRegisterTeams:
         teams = register_teams(
             tournament,
             "Les As: Marie Dupont & Luc Martin\nSophie Bernard / Jan de Vries\n",
+            by=SYSTEM,
         )
         assert [(t.name, t.seed) for t in teams] == [
             ("Les As", 5),
@@ -91,7 +95,7 @@ class TestRegisterTeams:
     def test_players_are_found_among_the_club_members(self):
         tournament = TournamentFactory()
         marie = member(tournament.club, "Marie", "Dupont")
-        (team,) = register_teams(tournament, "marie dupont & Luc Martin")
+        (team,) = register_teams(tournament, "marie dupont & Luc Martin", by=SYSTEM)
         assert team.first_player == marie
 
     def test_it_reports_each_bad_line_with_its_number(self):
@@ -109,7 +113,7 @@ class TestRegisterTeams:
             ]
         )
         with pytest.raises(RegistrationRefused) as refused:
-            register_teams(tournament, text)
+            register_teams(tournament, text, by=SYSTEM)
         assert [p.line for p in refused.value.problems] == [2, 3, 4, 5, 6, 7]
         assert "line 1" in refused.value.problems[2].message
         assert Team.objects.filter(tournament=tournament).count() == 1
@@ -120,7 +124,7 @@ class TestRegisterTeams:
         marie = member(tournament.club, "Marie", "Dupont")
         TeamFactory(tournament=tournament, first_player=marie)
         with pytest.raises(RegistrationRefused) as refused:
-            register_teams(tournament, "Marie Dupont & Luc Martin")
+            register_teams(tournament, "Marie Dupont & Luc Martin", by=SYSTEM)
         assert refused.value.problems[0].line == 1
 
 
@@ -129,7 +133,7 @@ class TestRegisterTeam:
         tournament = TournamentFactory()
         a, b = member(tournament.club, "Marie", "Dupont"), member(tournament.club, "Luc", "Martin")
         with django_capture_on_commit_callbacks() as callbacks:
-            team = register_team(tournament, name="", first_player=a, second_player=b)
+            team = register_team(tournament, name="", first_player=a, second_player=b, by=SYSTEM)
         assert (team.name, team.seed) == ("Dupont – Martin", 1)
         assert len(callbacks) == 1
 
@@ -169,7 +173,7 @@ class TestRegisterTeam:
         else:
             kwargs["second_player"] = existing.second_player
         with pytest.raises(ServiceError) as refused:
-            register_team(tournament, **kwargs)
+            register_team(tournament, by=SYSTEM, **kwargs)
         assert refused.value.field == field
         assert tournament.teams.count() == 1
 
@@ -177,7 +181,7 @@ class TestRegisterTeam:
         tournament = TournamentFactory()
         a, b = member(tournament.club, "Marie", "Dupont"), member(tournament.club, "Luc", "Martin")
         TeamFactory(tournament=tournament, first_player=a, withdrawn=True, name="Old", seed=1)
-        team = register_team(tournament, name="New", first_player=a, second_player=b)
+        team = register_team(tournament, name="New", first_player=a, second_player=b, by=SYSTEM)
         assert team.seed == 2
 
 
@@ -186,8 +190,8 @@ def test_a_name_two_members_share_is_reported_instead_of_guessed():
     member(tournament.club, "Jan", "Janssen")
     member(tournament.club, "Jan", "Janssen")
     with pytest.raises(RegistrationRefused) as refused:
-        register_teams(tournament, "Anne Roux & Luc Martin\nJan Janssen & Eva Smit")
+        register_teams(tournament, "Anne Roux & Luc Martin\nJan Janssen & Eva Smit", by=SYSTEM)
     assert [p.line for p in refused.value.problems] == [2]
     with pytest.raises(RegistrationRefused):
-        register_players(tournament.club, "Jan Janssen")
+        register_players(tournament.club, "Jan Janssen", by=SYSTEM)
     assert Player.objects.filter(first_name="Jan").count() == 2

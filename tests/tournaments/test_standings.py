@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bench.bigtournament import build_round_robin_tournament
+from bench.deal_counts import deal_stats
 from club.models import Membership
 from tests.factories import (
     MatchFactory,
@@ -15,8 +16,8 @@ from tests.factories import (
 )
 from tournaments.models import Deal, Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.services.standings import deal_stats, recompute_standings
-from tournaments.services.standings_rows import (
+from tournaments.standings.store import recompute_standings
+from tournaments.standings.table import (
     MatchResult,
     SideStats,
     TeamInfo,
@@ -198,12 +199,11 @@ def test_sonneborn_berger_and_custom_match_points():
 
 
 def test_deal_counts_are_summed_for_the_team_and_differences_kept():
-    match = played(1, A, B, 600, 400)
-    stats = {
-        (match.id, "NS"): SideStats(deals=5, contracts_taken=3, contracts_made=2, litiges=1),
-        (match.id, "EW"): SideStats(deals=5, contracts_taken=2, contracts_dedans=2, capots=1),
-    }
-    lines = {line.team_id: line for line in compute_standings(teams(A, B), [match], stats)[1]}
+    match = played(1, A, B, 600, 400)._replace(
+        ns_stats=SideStats(deals=5, contracts_taken=3, contracts_made=2, litiges=1),
+        ew_stats=SideStats(deals=5, contracts_taken=2, contracts_dedans=2, capots=1),
+    )
+    lines = {line.team_id: line for line in compute_standings(teams(A, B), [match])[1]}
     assert (lines[A].deals, lines[A].contracts_taken, lines[A].contracts_made) == (5, 3, 2)
     assert (lines[B].contracts_dedans, lines[B].capots, lines[B].point_difference) == (2, 1, -200)
 
@@ -359,13 +359,6 @@ def test_an_unknown_tie_break_is_skipped_rather_than_failing_the_recompute():
         tie_breaks=["match_points", "coin_toss", "points_for"],
     )
     assert order(result[1]) == ["1 B", "2 A"]
-
-
-def test_every_tie_break_a_director_may_choose_is_known_to_the_standings():
-    from tournaments.models import TIE_BREAKS
-    from tournaments.services.standings_rows import KNOWN_TIE_BREAKS
-
-    assert set(TIE_BREAKS) == KNOWN_TIE_BREAKS
 
 
 def test_two_recomputes_in_one_transaction_see_the_change_between_them(one_deal_tournament):

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from club.models import Membership
 from tests.factories import ClubFactory, TeamFactory, TournamentFactory, UserFactory, make_staff
+from tournaments.permissions import SYSTEM
 from tournaments.services import generate_round_robin
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +21,7 @@ def tournament():  # type: ignore[no-untyped-def]
         ["Les As", "Les Rois", "Les Capots", "Atout Cœur", "Les Valets"], 1
     ):
         TeamFactory(tournament=tournament, seed=seed, name=name)
-    generate_round_robin(tournament)
+    generate_round_robin(tournament, by=SYSTEM)
     return tournament
 
 

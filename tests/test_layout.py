@@ -1,0 +1,77 @@
+"""The layout of design.md holds: imports go one way, pure modules stay pure, tags run no query.
+
+Read from the source (ast), so a new import in the wrong direction fails here first.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def imported_modules(folder: str) -> dict[str, set[str]]:
+    """Each module file under `folder` and the absolute names it imports."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        if "migrations" in path.parts:
+            continue
+        package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    names.add(f"{base}.{node.module}" if node.module else base)
+                else:
+                    names.add(node.module or "")
+        found[str(path.relative_to(ROOT))] = names
+    return found
+
+
+def offenders(folder: str, forbidden: tuple[str, ...]) -> dict[str, list[str]]:
+    return {
+        path: sorted(n for n in names if n.split(".")[0] in forbidden or n.startswith(forbidden))
+        for path, names in imported_modules(folder).items()
+        if any(n.split(".")[0] in forbidden or n.startswith(forbidden) for n in names)
+    }
+
+
+def test_club_never_imports_tournaments_nor_config():
+    assert offenders("club", ("tournaments", "config")) == {}
+
+
+def test_the_engine_imports_nothing_of_the_project_nor_django():
+    assert (
+        offenders("scoring/engine", ("django", "club", "tournaments", "config", "rest_framework"))
+        == {}
+    )
+
+
+def test_the_draws_and_the_standings_arithmetic_are_free_of_the_orm():
+    pure = ("django.db", "rest_framework", "tournaments.models", "club.models")
+    assert offenders("tournaments/scheduling", ("django", "club", "rest_framework")) == {}
+    for module in ("names", "criteria", "table"):
+        path = f"tournaments/standings/{module}.py"
+        names = imported_modules("tournaments/standings")[path]
+        assert not [n for n in names if n.startswith(pure)], path
+
+
+def test_template_tags_run_no_query_of_their_own():
+    """A tag formats what the view gave it; reads belong to the selectors."""
+    for path in (ROOT / "tournaments" / "templatetags").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        used = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+        assert "objects" not in used, path
+    for path in (ROOT / "club" / "templatetags").glob("*.py"):
+        assert ".objects" not in path.read_text(), path
+
+
+def test_url_patterns_live_in_urls_modules():
+    for folder in ("tournaments/views", "club", "scoring"):
+        for path in (ROOT / folder).glob("*.py"):
+            if path.name != "urls.py":
+                assert "urlpatterns" not in path.read_text(), path
