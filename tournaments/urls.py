@@ -1,6 +1,6 @@
-"""URLs of tournaments: public pages, referee entry, director pages."""
+"""URLs of tournaments: public pages, the rules tab, referee entry, director pages."""
 
-from .views import director, public, referee
+from .views import director, public, referee, rules
 
 app_name = "tournaments"
-urlpatterns = public.urlpatterns + referee.urlpatterns + director.urlpatterns
+urlpatterns = public.urlpatterns + rules.urlpatterns + referee.urlpatterns + director.urlpatterns

@@ -114,9 +114,7 @@ EXAMPLES, OTHER_BLOCKS = read_book(BOOKS["en"])
 def example_param(example: Example) -> Any:
     marks = []
     if example.sets_draws and not ENGINE_KNOWS_DRAWS:
-        marks.append(
-            pytest.mark.xfail(reason="the engine does not know `draws` yet", strict=True)
-        )
+        marks.append(pytest.mark.xfail(reason="the engine does not know `draws` yet", strict=True))
     return pytest.param(example, id=f"line-{example.line}", marks=marks)
 
 

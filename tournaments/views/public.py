@@ -59,8 +59,8 @@ def tournament_detail(request: HttpRequest, club_slug: str, slug: str) -> HttpRe
             "tournament": tournament,
             "rounds": rounds,
             "teams": teams,
-            "rules": rules_in_words(tournament.rules),
-            "tie_breaks": tournament_tie_breaks(tournament),
+            # The overview names only what differs from the rule book; the Rules tab has it all.
+            "changed_rules": [r for r in rules_in_words(tournament.rules) if not r["is_default"]],
             "is_director": is_director(request.user, tournament.club_id),
             "tab": "overview",
         },
