@@ -14,6 +14,7 @@ urlpatterns = [
     path("api/v1/", include(("config.api_router", "api"), namespace="api")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("scoring.urls")),
     path("", include("club.urls")),
     path("", include("tournaments.urls")),
 ]

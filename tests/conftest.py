@@ -61,3 +61,22 @@ def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
                 f"  {report.nodeid}: {report.longrepr[-1] if isinstance(report.longrepr, tuple) else report.longrepr}"
             )
         session.exitstatus = 1
+
+
+@pytest.fixture
+def compiled_catalogues(tmp_path, settings):  # type: ignore[no-untyped-def]
+    """Pages in Dutch and French from catalogues compiled for this test, not a stale .mo."""
+    import shutil
+
+    from django.core.management import call_command
+    from django.utils.translation import trans_real
+
+    locale = settings.BASE_DIR / "locale"
+    shutil.copytree(locale, tmp_path / "locale", ignore=shutil.ignore_patterns("*.mo"))
+    settings.LOCALE_PATHS = [tmp_path / "locale"]
+    call_command("compile_translations", verbosity=0)
+    trans_real._translations = {}
+    trans_real._default = None
+    yield
+    trans_real._translations = {}
+    trans_real._default = None

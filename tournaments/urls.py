@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import director, public, referee
+from .views import director, public, referee, rules
 
 app_name = "tournaments"
 
@@ -13,6 +13,7 @@ public_urls = [
     path(T + "standings/", public.standings, name="standings"),
     path(T + "standings/live/", public.standings_live, name="standings_live"),
     path(T + "teams/<int:pk>/", public.team_detail, name="team"),
+    path(T + "rules/", rules.tournament_rules, name="rules"),
     path("matches/<int:pk>/", public.match_detail, name="match"),
     path("players/<int:pk>/", public.player_detail, name="player"),
 ]

@@ -34,10 +34,9 @@ def test_the_club_page_groups_tournaments_by_state(client, world):
     assert "Hidden Cup" not in page
 
 
-def test_the_tournament_page_explains_the_house_rules_in_words(client, world):
+def test_the_tournament_page_names_the_house_rules_it_changed(client, world):
     page = client.get(world.tournament.get_absolute_url()).content.decode()
-    assert "Number of deals" in page and "Litige" in page
-    assert "carried in the pot to the next deal" in page
+    assert "Number of deals: <strong>3</strong>" in page
     assert "Team A" in page and "Round 1" in page
 
 

@@ -47,6 +47,8 @@ def public_urls(tournament):
         reverse("tournaments:standings", args=args) + "?after=2",
         reverse("tournaments:standings_live", args=args) + "?seq=stale",
         reverse("tournaments:team", args=[*args, team.pk]),
+        reverse("tournaments:rules", args=args),
+        reverse("scoring:rulebook"),
         match.get_absolute_url(),
     ]
 

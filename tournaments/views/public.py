@@ -52,8 +52,8 @@ def tournament_detail(request: HttpRequest, club_slug: str, slug: str) -> HttpRe
             "tournament": tournament,
             "rounds": selectors.rounds_with_progress(tournament),
             "teams": selectors.teams_with_players(tournament),
-            "rules": rules_in_words(tournament.rules),
-            "tie_breaks": selectors.tie_break_labels(tournament),
+            # The overview names only what differs from the rule book; the Rules tab has it all.
+            "changed_rules": [r for r in rules_in_words(tournament.rules) if not r["is_default"]],
             "is_director": is_director(request.user, tournament.club_id),
             "tab": "overview",
         },
