@@ -1,0 +1,195 @@
+"""The draw of one round of an individual tournament (mêlée): partnerships and tables of four.
+
+Pure data in, pure data out; players are known by their ids. The caller leaves withdrawn
+players out and hands each player's past (:class:`PlayerRecord`);
+:func:`draw_individual_round` returns the tables and who sits out.
+
+The rules (formats.md), in the order they are applied:
+
+1. **Sit-outs**: when the number of players is not a multiple of 4, 1 to 3 players sit
+   out, chosen by lot among those who sat out least, so nobody sits out twice before
+   everyone did once (a mêlée is a draw; the standings play no part).
+2. **Partnerships**: a minimum-cost perfect matching of the players over every pair of
+   them. Costs, largest first: how many times the two were already partners (so a repeat
+   happens only when no pairing avoids it, and then as few as possible), then the lot.
+3. **Tables**: a minimum-cost perfect matching of the partnerships. Costs, largest first:
+   how many times the four cross pairs already met as opponents, then the side clash of
+   the two partnerships (:func:`~tournaments.scheduling.matching.side_clash` over the
+   sums of their players' seat balances), then the lot.
+4. **Sides**: the partnership whose players sat NS more often (NS seats minus EW seats,
+   summed) sits EW; equal balances by lot. Who of a partnership takes North (East) and who
+   South (West) is drawn by lot; tables are numbered in draw order, also the lot's.
+
+Doing partnerships first and tables second is the usual mêlée order: the partner rule
+is the strict one; opponents are then spread as well as those partnerships allow.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .matching import (
+    LOT_RANGE,
+    DrawError,
+    lexicographic_costs,
+    lot,
+    min_cost_perfect_matching,
+    seat_balance,
+    side_clash,
+)
+
+__all__ = ["IndividualRound", "IndividualTable", "PlayerRecord", "draw_individual_round"]
+
+Partnership = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """A player's past in the tournament, as the draw of the next round needs it.
+
+    ``partners`` has one entry per round played, ``opponents`` two (a player faced twice
+    is listed as often); ``ns`` and ``ew`` count the seats they had.
+    """
+
+    player: int
+    partners: tuple[int, ...] = ()
+    opponents: tuple[int, ...] = ()
+    sit_outs: int = 0
+    ns: int = 0
+    ew: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class IndividualTable:
+    """One table of four: ``ns`` is (North, South), ``ew`` is (East, West)."""
+
+    table: int
+    ns: Partnership
+    ew: Partnership
+
+    @property
+    def players(self) -> tuple[int, int, int, int]:
+        """North, East, South, West: the order of play."""
+        return (self.ns[0], self.ew[0], self.ns[1], self.ew[1])
+
+
+@dataclass(frozen=True, slots=True)
+class IndividualRound:
+    """One drawn round: its tables (1..k) and the players who sit it out."""
+
+    round: int
+    tables: tuple[IndividualTable, ...]
+    sit_outs: tuple[int, ...]
+    # Partnerships of players already partners before: 0 unless no draw avoided it.
+    repeated_partners: int
+    # Pairs of opponents at a table who had already faced each other.
+    repeated_opponents: int
+
+
+def draw_individual_round(
+    players: Sequence[PlayerRecord], *, round_number: int, seed: int
+) -> IndividualRound:
+    """Draw round ``round_number`` for ``players`` (at least four); same inputs, same round."""
+    _check(players, round_number)
+    by_id = {record.player: record for record in sorted(players, key=lambda r: r.player)}
+    partnered = {player: Counter(record.partners) for player, record in by_id.items()}
+    faced = {player: Counter(record.opponents) for player, record in by_id.items()}
+
+    sit_outs = _choose_sit_outs(list(by_id.values()), round_number, seed)
+    playing = [player for player in by_id if player not in sit_outs]
+
+    rng = lot(seed, round_number, "partners")
+    partner_tiers = {
+        (a, b): (_count(partnered, a, b), rng.randrange(LOT_RANGE))
+        for i, a in enumerate(playing)
+        for b in playing[i + 1 :]
+    }
+    partnerships = min_cost_perfect_matching(
+        playing, lexicographic_costs(partner_tiers, len(playing) // 2)
+    )
+
+    balance = {
+        pair: sum(seat_balance(by_id[p].ns, by_id[p].ew) for p in pair) for pair in partnerships
+    }
+    rng = lot(seed, round_number, "tables")
+    table_tiers = {
+        (x, y): (
+            sum(_count(faced, a, b) for a in x for b in y),
+            side_clash(balance[x], balance[y]),
+            rng.randrange(LOT_RANGE),
+        )
+        for i, x in enumerate(partnerships)
+        for y in partnerships[i + 1 :]
+    }
+    tables = min_cost_perfect_matching(
+        partnerships, lexicographic_costs(table_tiers, len(partnerships) // 2)
+    )
+
+    seats = lot(seed, round_number, "sides")
+    seated = [_seat(x, y, balance, seats) for x, y in tables]
+    lot(seed, round_number, "table numbers").shuffle(seated)
+    return IndividualRound(
+        round=round_number,
+        tables=tuple(
+            IndividualTable(number, ns, ew) for number, (ns, ew) in enumerate(seated, start=1)
+        ),
+        sit_outs=tuple(sorted(sit_outs)),
+        repeated_partners=sum(1 for a, b in partnerships if _count(partnered, a, b)),
+        repeated_opponents=sum(1 for x, y in tables for a in x for b in y if _count(faced, a, b)),
+    )
+
+
+def _choose_sit_outs(players: list[PlayerRecord], round_number: int, seed: int) -> set[int]:
+    rng = lot(seed, round_number, "sit-outs")
+    # A random key within each count: the lot among those who sat out least, topped up
+    # from the next count when they are too few.
+    order = sorted(players, key=lambda record: (record.sit_outs, rng.random()))
+    return {record.player for record in order[: len(players) % 4]}
+
+
+def _count(history: dict[int, Counter[int]], a: int, b: int) -> int:
+    # Either side's record counts, should a caller's history be lopsided.
+    return max(history[a][b], history[b][a])
+
+
+def _seat(
+    first: Partnership,
+    second: Partnership,
+    balance: dict[Partnership, int],
+    seats: random.Random,
+) -> tuple[Partnership, Partnership]:
+    """(NS, EW): the partnership that sat NS more often goes EW; equal balances by lot."""
+    a, b = balance[first], balance[second]
+    if a > b or (a == b and seats.random() < 0.5):
+        first, second = second, first
+    return _order(first, seats), _order(second, seats)
+
+
+def _order(partnership: Partnership, seats: random.Random) -> Partnership:
+    a, b = partnership
+    return (b, a) if seats.random() < 0.5 else (a, b)
+
+
+def _check(players: Sequence[PlayerRecord], round_number: int) -> None:
+    if not isinstance(round_number, int) or round_number < 1:
+        raise DrawError("round_number", f"must be a whole number from 1, not {round_number!r}")
+    if len(players) < 4:
+        raise DrawError("players", f"a table needs four players, not {len(players)}")
+    seen: set[int] = set()
+    for index, record in enumerate(players):
+        where = f"players[{index}]"
+        if not isinstance(record.player, int) or isinstance(record.player, bool):
+            raise DrawError(f"{where}.player", f"must be an integer id, not {record.player!r}")
+        if record.player in seen:
+            raise DrawError(f"{where}.player", f"player {record.player} is listed twice")
+        seen.add(record.player)
+        for name in ("sit_outs", "ns", "ew"):
+            value = getattr(record, name)
+            if value < 0:
+                raise DrawError(f"{where}.{name}", f"cannot be negative: {value!r}")
+        for name in ("partners", "opponents"):
+            if record.player in getattr(record, name):
+                raise DrawError(f"{where}.{name}", f"player {record.player} lists themself")
