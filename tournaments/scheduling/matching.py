@@ -5,19 +5,22 @@
 ``rustworkx.max_weight_matching`` (the Qiskit project's graph library, Apache-2.0, binary
 wheels on PyPI): Edmonds' blossom algorithm with primal-dual weights, O(n³), a port of
 the very ``networkx.max_weight_matching`` that Tabbycat draws with, same arguments, same
-guarantees, compiled. Measured on this machine (2 shared cores) on the complete graph of a
-256-team Swiss round (32,640 edges, tiered integer costs), both returning matchings of
-the same optimal cost: networkx 3.6 5.7 s, rustworkx 0.18 0.05 s (200 teams: 2.6 s and
-0.025 s; ``bench/pairing_bench.py`` prints both). networkx would need a sparse candidate
-graph plus a proof that it keeps the optimum; rustworkx solves the full graph, so every
-pair of entrants is a candidate and no guarantee rests on pruning. Other packages looked
-at: ``igraph`` weighs matchings on bipartite graphs only; ``pymatching`` and
-``fusion-blossom`` decode quantum error-correcting codes (float weights, detector graphs);
-``blossomv`` wraps Blossom V, unmaintained since 2019 and under a research-only licence;
-the Swiss engines (``py4swiss``, ``caissify-pairings``, ``pairing-core``, ``swisspair``)
-implement chess's FIDE Dutch system or Magic's rules (colours, floaters, no concours ranks,
-no random tier), not formats.md. networkx stays a development dependency: the tests check
+guarantees, compiled, on 128-bit integer weights. On the complete graph of round 8 of a
+256-team Swiss (32,640 pairs, the draw's own tiered costs), on this project's 2-core
+machine, both find a matching of the same least cost: networkx 3.6 in 6.7 s, rustworkx
+0.18 in 0.10 s (``bench/pairing_bench.py`` prints both; 200 nodes: 2.6 s and 0.03 s).
+networkx would need a sparse candidate graph plus a proof that it keeps the optimum;
+rustworkx solves the full graph, so every pair of entrants is a candidate and no
+guarantee rests on pruning. networkx stays a development dependency: the tests check
 rustworkx against it.
+
+Other packages looked at: ``igraph`` weighs matchings on bipartite graphs only (its
+general matching is unweighted); ``pymatching`` and ``fusion-blossom`` decode quantum
+error-correcting codes (float weights, detector graphs); ``blossomv`` wraps Blossom V,
+unmaintained since 2019 and under a research-only licence; the Swiss engines
+(``py4swiss``, ``caissify-pairings``, ``pairing-core``, ``swisspair``) implement chess's
+FIDE Dutch system (TRF files, colours, floaters) or Magic's rules, with no concours
+ranks, no random tier and no mêlée.
 
 **Costs.** Each candidate pair gets a tuple of integer costs, most important first;
 :func:`lexicographic_costs` folds the tuple into one integer so that one unit of a tier
