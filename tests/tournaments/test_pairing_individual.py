@@ -122,6 +122,28 @@ def test_sixteen_players_meet_new_opponents_while_they_can():
         assert len(set(melee.opponents[player])) == 6
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_partnerships_face_the_only_ones_they_never_faced(seed):
+    # Each of 1..8 has partnered everyone but one, so the partnerships are 1-2, 3-4, 5-6
+    # and 7-8; player 1 faced 3 and 5, so 1-2 must play 7-8, and 3-4 plays 5-6.
+    partner_of = {1: 2, 2: 1, 3: 4, 4: 3, 5: 6, 6: 5, 7: 8, 8: 7}
+    faced = {1: (3, 5), 3: (1,), 5: (1,)}
+    players = [
+        PlayerRecord(
+            p,
+            partners=tuple(q for q in range(1, 9) if q not in (p, partner_of[p])),
+            opponents=faced.get(p, ()),
+        )
+        for p in range(1, 9)
+    ]
+    drawn = draw_individual_round(players, round_number=8, seed=seed)
+    assert {frozenset(t.ns + t.ew) for t in drawn.tables} == {
+        frozenset((1, 2, 7, 8)),
+        frozenset((3, 4, 5, 6)),
+    }
+    assert (drawn.repeated_partners, drawn.repeated_opponents) == (0, 0)
+
+
 @pytest.mark.parametrize(("players", "rounds"), [(13, 26), (14, 14), (15, 10)])
 def test_nobody_sits_out_twice_before_everyone_sat_out_once(players, rounds):
     melee = IndividualTournament(list(range(1, players + 1)), seed=players)

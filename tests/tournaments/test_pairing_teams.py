@@ -243,6 +243,13 @@ def test_seats_stay_balanced_over_a_long_swiss():
     assert imbalance.count(0) >= 10
 
 
+def test_a_concours_drawn_at_random_keeps_every_teams_seats_even():
+    # With no ranking to mind, the draw keeps apart teams that both need the same side.
+    concours = TeamTournament(list(range(1, 21)), PairBy.LOT, seed=6)
+    concours.play_rounds(10, random.Random(6))
+    assert {concours.ns[t] for t in concours.teams} == {5}
+
+
 @pytest.mark.parametrize(
     ("records", "round_number", "field"),
     [
