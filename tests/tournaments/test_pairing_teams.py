@@ -259,9 +259,19 @@ def test_a_concours_drawn_at_random_keeps_every_teams_seats_even():
         ([TeamRecord(1, byes=-1), TeamRecord(2)], 2, "teams[0].byes"),
         ([TeamRecord(1, opponents=(1,)), TeamRecord(2)], 2, "teams[0].opponents"),
         ([TeamRecord(1), TeamRecord(2)], 0, "round_number"),
+        # A fraction would be cut by the solver's integer weights: refused, not rounded.
+        ([TeamRecord(1), TeamRecord(2, match_points=1.5)], 2, "teams[1].match_points"),
+        ([TeamRecord(True), TeamRecord(2)], 2, "teams[0].team"),
     ],
 )
 def test_a_wrong_field_is_named(records, round_number, field):
     with pytest.raises(DrawError) as raised:
         draw_team_round(records, round_number=round_number, seed=1, pair_by=PairBy.RANK)
     assert raised.value.field == field
+
+
+def test_a_seed_that_is_not_a_number_is_refused():
+    with pytest.raises(DrawError, match="seed: must be a whole number, not 'abc'"):
+        draw_team_round(
+            [TeamRecord(1), TeamRecord(2)], round_number=1, seed="abc", pair_by=PairBy.LOT
+        )

@@ -45,6 +45,8 @@ from dataclasses import dataclass
 from .matching import (
     LOT_RANGE,
     DrawError,
+    check_draw,
+    check_whole,
     lexicographic_costs,
     lot,
     min_cost_perfect_matching,
@@ -107,7 +109,7 @@ def draw_individual_round(
     players: Sequence[PlayerRecord], *, round_number: int, seed: int
 ) -> IndividualRound:
     """Draw round ``round_number`` for ``players`` (at least four); same inputs, same round."""
-    _check(players, round_number)
+    _check(players, round_number, seed)
     past = _Past(players)
     sit_outs = _choose_sit_outs(list(past.records.values()), round_number, seed)
     playing = [player for player in past.records if player not in sit_outs]
@@ -213,23 +215,19 @@ def _order(partnership: Partnership, seats: random.Random) -> Partnership:
     return (b, a) if seats.random() < 0.5 else (a, b)
 
 
-def _check(players: Sequence[PlayerRecord], round_number: int) -> None:
-    if not isinstance(round_number, int) or round_number < 1:
-        raise DrawError("round_number", f"must be a whole number from 1, not {round_number!r}")
+def _check(players: Sequence[PlayerRecord], round_number: int, seed: int) -> None:
+    check_draw(round_number, seed)
     if len(players) < 4:
         raise DrawError("players", f"a table needs four players, not {len(players)}")
     seen: set[int] = set()
     for index, record in enumerate(players):
         where = f"players[{index}]"
-        if not isinstance(record.player, int) or isinstance(record.player, bool):
-            raise DrawError(f"{where}.player", f"must be an integer id, not {record.player!r}")
+        check_whole(record.player, f"{where}.player")
         if record.player in seen:
             raise DrawError(f"{where}.player", f"player {record.player} is listed twice")
         seen.add(record.player)
         for name in ("sit_outs", "ns", "ew"):
-            value = getattr(record, name)
-            if value < 0:
-                raise DrawError(f"{where}.{name}", f"cannot be negative: {value!r}")
+            check_whole(getattr(record, name), f"{where}.{name}", least=0)
         for name in ("partners", "opponents"):
             if record.player in getattr(record, name):
                 raise DrawError(f"{where}.{name}", f"player {record.player} lists themself")

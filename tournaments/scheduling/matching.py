@@ -47,6 +47,8 @@ import rustworkx
 __all__ = [
     "LOT_RANGE",
     "DrawError",
+    "check_draw",
+    "check_whole",
     "lexicographic_costs",
     "lot",
     "min_cost_perfect_matching",
@@ -70,6 +72,20 @@ class DrawError(ValueError):
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+
+
+def check_whole(value: object, field: str, *, least: int | None = None) -> None:
+    """Refuse anything but an ``int`` (a bool is no number here) of at least ``least``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DrawError(field, f"must be a whole number, not {value!r}")
+    if least is not None and value < least:
+        raise DrawError(field, f"must be {least} or more, not {value!r}")
+
+
+def check_draw(round_number: int, seed: int) -> None:
+    """The arguments every draw takes: a round from 1 and the tournament's seed."""
+    check_whole(round_number, "round_number", least=1)
+    check_whole(seed, "seed")
 
 
 def lot(seed: int, round_number: int, purpose: str) -> random.Random:

@@ -36,6 +36,8 @@ from enum import StrEnum
 from .matching import (
     LOT_RANGE,
     DrawError,
+    check_draw,
+    check_whole,
     lexicographic_costs,
     lot,
     min_cost_perfect_matching,
@@ -99,7 +101,7 @@ def draw_team_round(
     teams: Sequence[TeamRecord], *, round_number: int, seed: int, pair_by: PairBy
 ) -> TeamRound:
     """Draw round ``round_number`` for ``teams`` (at least two); same inputs, same round."""
-    _check(teams, round_number, pair_by)
+    _check(teams, round_number, seed, pair_by)
     by_id = {record.team: record for record in sorted(teams, key=lambda r: r.team)}
     ranked = round_number > 1 and pair_by is not PairBy.LOT
 
@@ -114,7 +116,7 @@ def draw_team_round(
             first, second = by_id[a], by_id[b]
             tiers[a, b] = (
                 _meetings(met, a, b),
-                _distance(first, second, pair_by) if round_number > 1 else 0,
+                _distance(first, second, pair_by) if ranked else 0,
                 side_clash(_balance(first), _balance(second)),
                 rng.randrange(LOT_RANGE),
             )
@@ -177,26 +179,22 @@ def _seat(first: TeamRecord, second: TeamRecord, sides: random.Random) -> tuple[
     return first.team, second.team
 
 
-def _check(teams: Sequence[TeamRecord], round_number: int, pair_by: PairBy) -> None:
+def _check(teams: Sequence[TeamRecord], round_number: int, seed: int, pair_by: PairBy) -> None:
+    check_draw(round_number, seed)
     if not isinstance(pair_by, PairBy):
         raise DrawError("pair_by", f"must be one of {[p.value for p in PairBy]}, not {pair_by!r}")
-    if not isinstance(round_number, int) or round_number < 1:
-        raise DrawError("round_number", f"must be a whole number from 1, not {round_number!r}")
     if len(teams) < 2:
         raise DrawError("teams", f"a round needs at least two teams, not {len(teams)}")
     seen: set[int] = set()
     for index, record in enumerate(teams):
         where = f"teams[{index}]"
-        if not isinstance(record.team, int) or isinstance(record.team, bool):
-            raise DrawError(f"{where}.team", f"must be an integer id, not {record.team!r}")
+        check_whole(record.team, f"{where}.team")
         if record.team in seen:
             raise DrawError(f"{where}.team", f"team {record.team} is listed twice")
         seen.add(record.team)
-        if record.rank < 1:
-            raise DrawError(f"{where}.rank", f"must be 1 or more, not {record.rank!r}")
-        for name in ("byes", "ns", "ew", "match_points"):
-            value = getattr(record, name)
-            if value < 0:
-                raise DrawError(f"{where}.{name}", f"cannot be negative: {value!r}")
+        check_whole(record.rank, f"{where}.rank", least=1)
+        check_whole(record.match_points, f"{where}.match_points")
+        for name in ("byes", "ns", "ew"):
+            check_whole(getattr(record, name), f"{where}.{name}", least=0)
         if record.team in record.opponents:
             raise DrawError(f"{where}.opponents", f"team {record.team} cannot meet itself")
