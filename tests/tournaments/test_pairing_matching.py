@@ -69,6 +69,15 @@ def test_pairs_come_back_as_keyed_in_node_order():
     assert min_cost_perfect_matching(["a", "b", "c", "d"], costs) == [("b", "d"), ("c", "a")]
 
 
+@pytest.mark.parametrize(("one_three", "cheapest"), [(1, [(0, 2), (1, 3)]), (3, [(0, 1), (2, 3)])])
+def test_the_solver_tells_apart_costs_one_unit_apart_beyond_64_bits(one_three, cheapest):
+    # Tiered costs of a big field pass 2**63: the solver must still count every unit.
+    big = 2**100
+    costs = {(0, 1): big + 3, (2, 3): big, (0, 2): big + 1, (1, 3): big + one_three}
+    costs |= {(0, 3): 2 * big, (1, 2): 2 * big}
+    assert min_cost_perfect_matching([0, 1, 2, 3], costs) == cheapest
+
+
 def test_an_odd_number_of_nodes_has_no_perfect_matching():
     with pytest.raises(ValueError, match="even number"):
         min_cost_perfect_matching([1, 2, 3], {(1, 2): 0, (1, 3): 0, (2, 3): 0})

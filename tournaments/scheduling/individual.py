@@ -108,7 +108,11 @@ class IndividualRound:
 def draw_individual_round(
     players: Sequence[PlayerRecord], *, round_number: int, seed: int
 ) -> IndividualRound:
-    """Draw round ``round_number`` for ``players`` (at least four); same inputs, same round."""
+    """Draw round ``round_number`` for ``players`` (at least four); same inputs, same round.
+
+    ``seed`` is the tournament's ``draw_seed``. Raises
+    :class:`~tournaments.scheduling.matching.DrawError` naming the field of a wrong input.
+    """
     _check(players, round_number, seed)
     past = _Past(players)
     sit_outs = _choose_sit_outs(list(past.records.values()), round_number, seed)

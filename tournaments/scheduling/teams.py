@@ -100,7 +100,15 @@ class TeamRound:
 def draw_team_round(
     teams: Sequence[TeamRecord], *, round_number: int, seed: int, pair_by: PairBy
 ) -> TeamRound:
-    """Draw round ``round_number`` for ``teams`` (at least two); same inputs, same round."""
+    """Draw round ``round_number`` for ``teams`` (at least two); same inputs, same round.
+
+    ``seed`` is the tournament's ``draw_seed``. A ``swiss`` passes
+    ``PairBy.MATCH_POINTS`` with every team's match points and place in the standings; a
+    ``concours`` passes ``PairBy.RANK`` (``draw: ranking``) or ``PairBy.LOT``
+    (``draw: random``) with the places, which choose the bye (and, by ranking, the
+    tables). Raises :class:`~tournaments.scheduling.matching.DrawError` naming the field
+    of a wrong input.
+    """
     _check(teams, round_number, seed, pair_by)
     by_id = {record.team: record for record in sorted(teams, key=lambda r: r.team)}
     ranked = round_number > 1 and pair_by is not PairBy.LOT
