@@ -7,8 +7,9 @@ wheels on PyPI): Edmonds' blossom algorithm with primal-dual weights, O(n³), a 
 the very ``networkx.max_weight_matching`` that Tabbycat draws with, same arguments, same
 guarantees, compiled, on 128-bit integer weights. On the complete graph of round 8 of a
 256-team Swiss (32,640 pairs, the draw's own tiered costs), on this project's 2-core
-machine, both find a matching of the same least cost: networkx 3.6 in 6.7 s, rustworkx
-0.18 in 0.10 s (``bench/pairing_bench.py`` prints both; 200 nodes: 2.6 s and 0.03 s).
+machine, both find a matching of the same least cost: networkx 3.6 in 6.7 to 7.5 s,
+rustworkx 0.18 in 0.10 to 0.16 s, graph building included (``bench/pairing_bench.py``
+prints both; 200 nodes: 2.6 s and 0.03 s).
 networkx would need a sparse candidate graph plus a proof that it keeps the optimum;
 rustworkx solves the full graph, so every pair of entrants is a candidate and no
 guarantee rests on pruning. networkx stays a development dependency: the tests check
