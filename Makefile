@@ -52,6 +52,7 @@ beat: install
 bench: install
 	$(BIN)/python bench/scoring_bench.py
 	$(BIN)/python bench/standings_bench.py
+	$(BIN)/python bench/pairing_bench.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -29,8 +29,8 @@ __all__ = ["Pairing", "Schedule", "berger_rounds", "round_robin"]
 class Pairing:
     """One match of a round: ``ns`` against ``ew`` at ``table``; a bye when ``ew`` is None.
 
-    A bye has no table (``table`` None); the other matches of a round are at tables 1..k
-    in the Berger board order.
+    A bye has no table (``table`` None); the other matches of a round are at tables 1..k,
+    in the Berger board order here and in the order of :mod:`.teams` in a drawn round.
     """
 
     round: int
