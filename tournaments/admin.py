@@ -13,6 +13,7 @@ from django.contrib import admin
 from club.admin import ReadOnlyAdmin
 
 from .models import (
+    Bracket,
     Deal,
     DealAudit,
     Match,
@@ -37,7 +38,7 @@ class TeamInline(admin.TabularInline):
 class RoundInline(admin.TabularInline):
     model = Round
     extra = 0
-    fields = ["number", "is_closed"]
+    fields = ["number", "stage", "is_closed"]
     show_change_link = True
 
 
@@ -49,7 +50,14 @@ class TournamentAdmin(admin.ModelAdmin):
     date_hierarchy = "starts_on"
     autocomplete_fields = ["club"]
     prepopulated_fields = {"slug": ["name"]}
-    readonly_fields = ["change_seq", "standings_seq", "standings_computed_at", "created_at"]
+    # The draw seed is stored at creation: the same seed and results draw the same round.
+    readonly_fields = [
+        "draw_seed",
+        "change_seq",
+        "standings_seq",
+        "standings_computed_at",
+        "created_at",
+    ]
     list_select_related = ["club"]
     inlines = [TeamInline, RoundInline]
 
@@ -85,8 +93,8 @@ class MatchInline(admin.TabularInline):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "tournament", "number", "is_closed"]
-    list_filter = ["is_closed", "tournament"]
+    list_display = ["__str__", "tournament", "number", "stage", "is_closed"]
+    list_filter = ["is_closed", "stage", "tournament"]
     search_fields = ["tournament__name"]
     autocomplete_fields = ["tournament"]
     list_select_related = ["tournament"]
@@ -101,6 +109,14 @@ class RoundAdmin(admin.ModelAdmin):
         for obj in formset.deleted_objects:
             obj.delete()
         formset.save_m2m()
+
+
+@admin.register(Bracket)
+class BracketAdmin(ReadOnlyAdmin):
+    """A final is started and played through the director's pages or the API."""
+
+    list_display = ["tournament", "size", "third_place", "after_round", "created_at"]
+    list_select_related = ["tournament"]
 
 
 DEAL_COLUMNS = (

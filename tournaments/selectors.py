@@ -11,10 +11,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from club.models import Player
 
-from .models import Match, Round, Side, Standing, Team, Tournament
+from .models import Bracket, Match, Round, Side, Standing, Team, Tournament
+from .scheduling.knockout import (
+    KnockoutRound,
+    first_knockout_round,
+    knockout_ranking,
+    next_knockout_round,
+)
 from .standings.criteria import CRITERIA
 
 # --- a tournament --------------------------------------------------------------------------
@@ -252,3 +259,108 @@ def sheet_rows(deals: Iterable[Any]) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+# --- the knockout final ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KnockoutProgress:
+    """A bracket and how far it has been played: each drawn round beside its pure draw.
+
+    `played` pairs each stored knockout round (in order) with its `KnockoutRound` of the
+    pure draw and the winners of its matches so far; `upcoming` is the round the results
+    decide next (None while a match of the last drawn round has no winner, or after the
+    final); `problem` says why the stored rounds no longer follow from the results (a
+    correction after the next round was drawn).
+    """
+
+    bracket: Bracket
+    played: list[tuple[Round, KnockoutRound, dict[int, int]]]
+    upcoming: KnockoutRound | None
+    problem: str = ""
+
+    @property
+    def finished(self) -> bool:
+        if not self.played:
+            return False
+        _round, drawn, winners = self.played[-1]
+        return drawn.is_final and len(winners) == len(drawn.matches)
+
+
+def knockout_progress(tournament: Tournament) -> KnockoutProgress | None:
+    """The tournament's bracket and its progress, or None without a final (two queries)."""
+    bracket = Bracket.objects.filter(tournament=tournament).first()
+    if bracket is None:
+        return None
+    rounds = list(tournament.rounds.exclude(stage=Round.Stage.QUALIFYING).order_by("number"))
+    matches: dict[int, list[Match]] = {r.pk: [] for r in rounds}
+    for match in tournament.matches.filter(round__in=rounds).order_by("table", "pk"):
+        matches[match.round_id].append(match)
+    expected: KnockoutRound | None = first_knockout_round(
+        bracket.seeds, size=bracket.size, third_place=bracket.third_place
+    )
+    played: list[tuple[Round, KnockoutRound, dict[int, int]]] = []
+    for round_ in rounds:
+        if expected is None:
+            break
+        winners, agrees = _knockout_winners(expected, matches[round_.pk])
+        if not agrees:
+            problem = _(
+                "%(round)s no longer follows from the results before it: delete it and draw it again."
+            ) % {"round": round_}
+            return KnockoutProgress(bracket, played, None, problem)
+        played.append((round_, expected, winners))
+        decided = len(winners) == len(expected.matches)
+        expected = (
+            next_knockout_round(expected, list(winners.values()))
+            if decided and not expected.is_final
+            else None
+        )
+    return KnockoutProgress(bracket, played, expected if len(played) == len(rounds) else None)
+
+
+def _knockout_winners(drawn: KnockoutRound, stored: list[Match]) -> tuple[dict[int, int], bool]:
+    """The winner of each table of `drawn` decided so far, and whether `stored` matches it.
+
+    A bye (the opponent withdrew) is won by the team left.
+    """
+    by_team = {team: match for match in stored for team in (match.ns_team_id, match.ew_team_id)}
+    winners: dict[int, int] = {}
+    seen = set()
+    for planned in drawn.matches:
+        match = by_team.get(planned.ns) or by_team.get(planned.ew)
+        if match is None or {match.ns_team_id, match.ew_team_id} - {planned.ns, planned.ew, None}:
+            return winners, False
+        seen.add(match.pk)
+        if match.is_bye:
+            winners[planned.table] = match.ns_team_id
+        elif match.status == Match.Status.FINISHED and match.winner in (Side.NS, Side.EW):
+            winners[planned.table] = (
+                match.ns_team_id if match.winner == Side.NS else match.ew_team_id  # type: ignore[assignment]
+            )
+    return winners, len(seen) == len(stored)
+
+
+def final_ranking(
+    tournament: Tournament, progress: KnockoutProgress | None
+) -> list[tuple[int, bool, Team]]:
+    """(place, shared, team) of every team once the final is played, else empty.
+
+    The bracket's places first (knockout_ranking), then the other teams in the order of
+    the qualifying standings the bracket was seeded from.
+    """
+    if progress is None or not progress.finished:
+        return []
+    _round, final, winners = progress.played[-1]
+    seeds = list(progress.bracket.seeds)
+    others = list(
+        Standing.objects.filter(tournament=tournament, round_number=progress.bracket.after_round)
+        .exclude(team_id__in=seeds)
+        .order_by("rank", "team__seed", "pk")
+        .values_list("team_id", flat=True)
+    )
+    places = knockout_ranking([*seeds, *others], final, set(winners.values()))
+    teams = {t.pk: t for t in teams_with_players(tournament)}
+    count = {p: sum(1 for q in places if q.place == p) for p in {q.place for q in places}}
+    return [(p.place, count[p.place] > 1, teams[p.team]) for p in places if p.team in teams]

@@ -55,6 +55,10 @@ _TOURNAMENT_SETTINGS = [
     "slug",
     "starts_on",
     "format",
+    "rounds",
+    "bye_points",
+    "draw",
+    "draw_seed",
     "rules",
     "points_win",
     "points_draw",
@@ -64,10 +68,19 @@ _TOURNAMENT_SETTINGS = [
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    """A tournament; `rules` are the full house rules, defaults filled in by the engine."""
+    """A tournament; `rules` are the full house rules, defaults filled in by the engine.
+
+    `rounds`, `bye_points` and `draw` are a Swiss's or a concours's (null otherwise);
+    `bye_points` is what a bye scores, the default when none was set.
+    """
 
     rules = serializers.SerializerMethodField()
     tie_breaks = serializers.ListField(child=serializers.CharField(), read_only=True)
+    rounds = serializers.IntegerField(source="round_count", allow_null=True, read_only=True)
+    bye_points = serializers.IntegerField(
+        source="bye_points_in_use", allow_null=True, read_only=True
+    )
+    draw = serializers.SerializerMethodField()
 
     class Meta:
         model = Tournament
@@ -82,6 +95,10 @@ class TournamentSerializer(serializers.ModelSerializer):
             "standings_computed_at",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.ChoiceField(choices=Tournament.Draw.choices, allow_null=True))
+    def get_draw(self, tournament: Tournament) -> str | None:
+        return tournament.draw or None
 
     @extend_schema_field({"type": "object", "additionalProperties": True})
     def get_rules(self, tournament: Tournament) -> dict[str, Any]:
@@ -99,6 +116,29 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
     """
 
     rules = RulesField(required=False)
+    rounds = serializers.IntegerField(
+        source="round_count",
+        required=False,
+        allow_null=True,
+        help_text=_("Swiss and concours: how many rounds (a concours's parties) are played."),
+    )
+    bye_points = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text=_(
+            "Swiss and concours: the points a bye scores; null: half the target, or 80 a deal."
+        ),
+    )
+    draw = serializers.CharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        max_length=16,
+        help_text=_("Concours: random (default) or ranking."),
+    )
+    draw_seed = serializers.IntegerField(
+        required=False, help_text=_("The seed of every draw; a random one when left out.")
+    )
     tie_breaks = serializers.ListField(
         child=serializers.CharField(max_length=40),
         required=False,
@@ -121,6 +161,18 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
 
     def get_validators(self) -> list[Any]:
         return []
+
+    def validate_draw(self, value: str | None) -> str:
+        return value or ""
+
+    @classmethod
+    def api_names(cls) -> dict[str, str]:
+        """The model fields this serializer names otherwise (`round_count` is `rounds`)."""
+        return {
+            str(field.source): name
+            for name, field in cls().fields.items()
+            if field.source not in (name, "*")
+        }
 
 
 class StatusSerializer(serializers.Serializer):
@@ -180,9 +232,12 @@ class TeamCreateSerializer(serializers.Serializer):
 
 
 class RoundSerializer(serializers.ModelSerializer):
+    # A Serializer is a Field, whose `label` this field shadows on purpose.
+    label = serializers.CharField(source="__str__", read_only=True)  # type: ignore[assignment]
+
     class Meta:
         model = Round
-        fields = ["id", "tournament", "number", "is_closed"]
+        fields = ["id", "tournament", "number", "stage", "label", "is_closed"]
         read_only_fields = fields
 
 
@@ -192,6 +247,7 @@ class MatchSerializer(serializers.ModelSerializer):
     ew_team = TeamBriefSerializer(read_only=True, allow_null=True)
     referee = UserBriefSerializer(read_only=True, allow_null=True)
     is_bye = serializers.BooleanField(read_only=True)
+    is_third_place = serializers.BooleanField(read_only=True)
     winner = serializers.SerializerMethodField()
 
     class Meta:
@@ -205,6 +261,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "ns_team",
             "ew_team",
             "is_bye",
+            "is_third_place",
             "referee",
             "first_dealer",
             "status",
@@ -231,17 +288,60 @@ class RefereeAssignmentSerializer(serializers.Serializer):
 
 
 class ScheduleRoundSerializer(serializers.ModelSerializer):
+    # A Serializer is a Field, whose `label` this field shadows on purpose.
+    label = serializers.CharField(source="__str__", read_only=True)  # type: ignore[assignment]
     matches = MatchSerializer(many=True, read_only=True)
 
     class Meta:
         model = Round
-        fields = ["id", "number", "is_closed", "matches"]
+        fields = ["id", "number", "stage", "label", "is_closed", "matches"]
 
 
 class ScheduleSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
     change = serializers.IntegerField(help_text=_("The tournament's change number."))
     rounds = ScheduleRoundSerializer(many=True)
+
+
+class DrawnRoundSerializer(ScheduleRoundSerializer):
+    """A round just drawn, with its matches (the bye last)."""
+
+    class Meta(ScheduleRoundSerializer.Meta):
+        fields = ["id", "tournament", *ScheduleRoundSerializer.Meta.fields[1:]]
+
+
+class StartFinalSerializer(serializers.Serializer):
+    size = serializers.IntegerField(help_text=_("Teams in the bracket: 2, 4, 8 or 16."))
+    third_place = serializers.BooleanField(
+        default=False, help_text=_("Play a match for third place between the semi-finals' losers.")
+    )
+
+
+class PlaceSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    shared = serializers.BooleanField()
+    team = TeamBriefSerializer()
+
+
+class BracketSerializer(serializers.Serializer):
+    """The knockout final: its seeds, its rounds as drawn, and the final ranking once played."""
+
+    tournament = serializers.IntegerField()
+    size = serializers.IntegerField()
+    third_place = serializers.BooleanField()
+    after_round = serializers.IntegerField(
+        help_text=_("The qualifying round whose standings seeded the bracket.")
+    )
+    seeds = TeamBriefSerializer(many=True, help_text=_("Seed 1 first."))
+    rounds = ScheduleRoundSerializer(many=True)
+    finished = serializers.BooleanField()
+    ranking = PlaceSerializer(
+        many=True,
+        help_text=_(
+            "Once the final is played: the bracket's places, then the other teams by the "
+            "qualifying standings."
+        ),
+    )
 
 
 class GenerateScheduleSerializer(serializers.Serializer):

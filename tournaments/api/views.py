@@ -3,10 +3,13 @@ and the director's workflow, each write handed to its service (tournaments.servi
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
@@ -30,16 +33,19 @@ from tournaments.services.director import (
     set_status,
     withdraw_team,
 )
+from tournaments.services.draws import delete_last_round, draw_next_round, start_final
 from tournaments.services.registration import register_team, register_teams
 from tournaments.services.schedule import generate_round_robin
-from tournaments.services.settings import create_tournament, update_tournament
+from tournaments.services.settings import SettingsRefused, create_tournament, update_tournament
 
 from . import etags
 from .filters import MatchFilter, RoundFilter, StableOrderingFilter, TeamFilter, TournamentFilter
 from .permissions import ReadOnlyOrAuthenticated
 from .serializers import (
     AuditSerializer,
+    BracketSerializer,
     DealAuditSerializer,
+    DrawnRoundSerializer,
     GenerateScheduleSerializer,
     MatchEventSerializer,
     MatchSerializer,
@@ -48,6 +54,7 @@ from .serializers import (
     ScheduleRoundSerializer,
     ScheduleSerializer,
     StandingsSerializer,
+    StartFinalSerializer,
     StatusSerializer,
     TeamCreateSerializer,
     TeamSerializer,
@@ -57,6 +64,17 @@ from .serializers import (
 )
 
 BACKENDS = [filters.DjangoFilterBackend, StableOrderingFilter]
+
+
+@contextmanager
+def api_setting_names() -> Iterator[None]:
+    """Refused settings named as the API names them (`rounds`, not the model's `round_count`)."""
+    try:
+        yield
+    except SettingsRefused as refused:
+        raise refused.renamed(TournamentWriteSerializer.api_names()) from None
+
+
 MATCH_RELATED = ("round", "ns_team", "ew_team", "referee")
 
 
@@ -106,7 +124,8 @@ class TournamentViewSet(
     @extend_schema(request=TournamentWriteSerializer, responses={201: TournamentSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = self.read_input(TournamentWriteSerializer)
-        tournament = create_tournament(data.pop("club"), by=request.user, **data)
+        with api_setting_names():
+            tournament = create_tournament(data.pop("club"), by=request.user, **data)
         return self.answer(TournamentSerializer, tournament, status.HTTP_201_CREATED)
 
     @extend_schema(request=TournamentWriteSerializer, responses=TournamentSerializer)
@@ -117,7 +136,8 @@ class TournamentViewSet(
             tournament, data=request.data, partial=kwargs.get("partial", False)
         )
         serializer.is_valid(raise_exception=True)
-        update_tournament(tournament, by=request.user, **serializer.validated_data)
+        with api_setting_names():
+            update_tournament(tournament, by=request.user, **serializer.validated_data)
         tournament.refresh_from_db()
         return self.answer(TournamentSerializer, tournament)
 
@@ -179,6 +199,89 @@ class TournamentViewSet(
         return etags.tagged(
             Response(self._schedule_body(tournament), status.HTTP_201_CREATED), etag
         )
+
+    @extend_schema(request=None, responses={201: DrawnRoundSerializer})
+    @action(detail=True, methods=["post"], url_path="rounds", filter_backends=[])
+    def draw_round(self, request: Request, pk: str | None = None) -> Response:
+        """Draw the next round of a Swiss, a concours or a knockout final (directors).
+
+        409 with the reason when the round before is not over or every round is drawn.
+        """
+        tournament = self.get_object()
+        require_director(request.user, tournament.club_id)
+        round_ = draw_next_round(tournament, by=request.user)
+        drawn = Round.objects.prefetch_related(
+            Prefetch("matches", queryset=match_queryset().order_by("table", "pk"))
+        ).get(pk=round_.pk)
+        return self.answer(DrawnRoundSerializer, drawn, status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(
+        detail=True,
+        methods=["delete"],
+        url_path=r"rounds/(?P<number>[0-9]{1,5})",
+        filter_backends=[],
+    )
+    def delete_round(
+        self, request: Request, pk: str | None = None, number: str | None = None
+    ) -> Response:
+        """Delete the last round while none of its deals exists, to draw it again (directors)."""
+        tournament = self.get_object()
+        require_director(request.user, tournament.club_id)
+        round_ = get_object_or_404(Round, tournament=tournament, number=int(number or 0))
+        delete_last_round(round_, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(methods=["GET"], responses={200: BracketSerializer})
+    @extend_schema(
+        methods=["POST"], request=StartFinalSerializer, responses={201: BracketSerializer}
+    )
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def finals(self, request: Request, pk: str | None = None) -> Response:
+        """GET: the knockout final (404 before it starts). POST: start it from the standings
+        (`size` 2, 4, 8 or 16, `third_place`); its rounds are drawn by POST rounds/."""
+        tournament = self.get_object()
+        if request.method == "POST":
+            require_director(request.user, tournament.club_id)
+            data = self.read_input(StartFinalSerializer)
+            start_final(
+                tournament, size=data["size"], third_place=data["third_place"], by=request.user
+            )
+        progress = selectors.knockout_progress(tournament)
+        if progress is None:
+            raise Http404
+        code = status.HTTP_201_CREATED if request.method == "POST" else status.HTTP_200_OK
+        return Response(self._bracket_body(tournament, progress), code)
+
+    @staticmethod
+    def _bracket_body(
+        tournament: Tournament, progress: selectors.KnockoutProgress
+    ) -> dict[str, Any]:
+        bracket = progress.bracket
+        teams = {t.pk: t for t in tournament.teams.all()}
+        rounds = (
+            tournament.rounds.exclude(stage=Round.Stage.QUALIFYING)
+            .order_by("number")
+            .prefetch_related(
+                Prefetch("matches", queryset=match_queryset().order_by("table", "pk"))
+            )
+        )
+        ranking = selectors.final_ranking(tournament, progress)
+        return BracketSerializer(
+            {
+                "tournament": tournament.pk,
+                "size": bracket.size,
+                "third_place": bracket.third_place,
+                "after_round": bracket.after_round,
+                "seeds": [teams[pk] for pk in bracket.seeds if pk in teams],
+                "rounds": rounds,
+                "finished": progress.finished,
+                "ranking": [
+                    {"place": place, "shared": shared, "team": team}
+                    for place, shared, team in ranking
+                ],
+            }
+        ).data
 
     @staticmethod
     def _schedule_body(tournament: Tournament) -> dict[str, Any]:

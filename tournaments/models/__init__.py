@@ -1,5 +1,6 @@
 """Tournaments, teams, rounds, matches and deals; standings and the audit trail derived from them."""
 
+from .bracket import Bracket
 from .choices import Outcome, Seat, Side
 from .deal import Deal, DealAudit, MatchEvent, Submission
 from .match import Match, MatchSeat
@@ -7,6 +8,7 @@ from .standing import Standing
 from .tournament import Round, Team, Tournament, default_tie_breaks
 
 __all__ = [
+    "Bracket",
     "Deal",
     "DealAudit",
     "Match",

@@ -143,6 +143,16 @@ class Match(models.Model):
     def is_bye(self) -> bool:
         return self.ew_team_id is None
 
+    @property
+    def rules(self) -> dict[str, Any]:
+        """The house rules this match is played and replayed under (`Tournament.match_rules`)."""
+        return self.tournament.match_rules(self.round)
+
+    @property
+    def is_third_place(self) -> bool:
+        """The final's round also holds the third-place match, at the table after the final."""
+        return self.round.stage == Round.Stage.FINAL and (self.table or 0) > 1
+
     def teams(self) -> list[Team]:
         return [t for t in (self.ns_team, self.ew_team) if t is not None]
 

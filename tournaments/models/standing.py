@@ -25,6 +25,7 @@ class Standing(models.Model):
     points_against = models.IntegerField(_("points against"), default=0)
     point_difference = models.IntegerField(_("point difference"), default=0)
     sonneborn_berger = models.IntegerField(_("Sonneborn–Berger"), default=0)
+    buchholz = models.IntegerField(_("Buchholz"), default=0)
     deals = models.PositiveIntegerField(_("deals"), default=0)
     contracts_taken = models.PositiveIntegerField(_("contracts taken"), default=0)
     contracts_made = models.PositiveIntegerField(_("contracts made"), default=0)

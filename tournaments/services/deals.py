@@ -37,9 +37,9 @@ MAX_KEY_LENGTH = 100
 
 
 def replay(match: Match) -> MatchReplay:
-    """The engine's replay of the stored deals (read-only)."""
+    """The engine's replay of the stored deals (read-only), under the match's own rules."""
     entries = list(match.deals.order_by("number").values_list("entry", flat=True))
-    return play_match(match.tournament.rules or None, match.first_dealer, entries)
+    return play_match(match.rules or None, match.first_dealer, entries)
 
 
 def enter_deal(
@@ -135,7 +135,7 @@ def _run(
         # deal numbers stay contiguous and a repeated key finds the first one's Submission.
         locked = (
             Match.objects.select_for_update(of=("self",))
-            .select_related("tournament")
+            .select_related("tournament", "round")
             .get(pk=match.pk)
         )
         if key:
@@ -176,8 +176,9 @@ def _check_allowed(match: Match, by: Any) -> None:
 
 
 def _rules(match: Match) -> Any:
+    """The tournament's house rules, with `draws: play_on` in a knockout round (Match.rules)."""
     try:
-        return parse_rules(match.tournament.rules or None)
+        return parse_rules(match.rules or None)
     except InvalidDeal as invalid:
         raise DealRefused(invalid.problems) from None
 

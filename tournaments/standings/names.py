@@ -13,6 +13,7 @@ FIGURES = (
     "points_against",
     "point_difference",
     "sonneborn_berger",
+    "buchholz",
     "deals",
     "contracts_taken",
     "contracts_made",

@@ -13,7 +13,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from ..models import Match, Standing, Tournament
+from ..models import Match, Round, Standing, Tournament
 from .names import ROW_FIELDS
 from .table import Line, MatchResult, TeamInfo, compute_standings
 
@@ -38,13 +38,18 @@ _SIDE = len(Match.SIDE_STAT_FIELDS)
 
 
 def read_results(tournament: Tournament) -> tuple[list[TeamInfo], list[MatchResult]]:
-    """The teams and the stored match results (two queries)."""
+    """The teams and the stored results of the qualifying rounds (two queries).
+
+    The rounds of a knockout final are left out: they rank the bracket, not the standings.
+    """
     teams = [
         TeamInfo(id=t[0], seed=t[1], withdrawn=t[2])
         for t in tournament.teams.values_list("id", "seed", "withdrawn")
     ]
     query = (
-        Match.objects.filter(tournament_id=tournament.pk).order_by().values_list(*_MATCH_COLUMNS)
+        Match.objects.filter(tournament_id=tournament.pk, round__stage=Round.Stage.QUALIFYING)
+        .order_by()
+        .values_list(*_MATCH_COLUMNS)
     )
     # Straight through the cursor: the ORM's row building costs more than the query.
     sql, params = query.query.sql_with_params()
@@ -70,6 +75,7 @@ def table_of(tournament: Tournament) -> dict[int, list[Line]]:
         matches,
         tie_breaks=tournament.tie_breaks or None,
         points=tournament.match_points,
+        bye_points=tournament.bye_points_in_use,
     )
 
 
@@ -165,6 +171,9 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
             "points_win",
             "points_draw",
             "points_loss",
+            "format",
+            "bye_points",
+            "rules",
         )
         .first()
     )

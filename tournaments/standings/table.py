@@ -4,7 +4,11 @@ Rules (tournament.md), and the choices made where the spec leaves room:
 
 - Only *finished* matches count. A match being played counts nothing yet until its last
   deal finishes it; then it counts whole.
-- A bye gives nothing and counts as no match (not played, no points).
+- A bye gives nothing and counts as no match (not played, no points), except in the
+  round-by-round formats (`bye_points` given, formats.md §1): there a bye counts as a won
+  match, the match points of a win and `bye_points` points for (none against), from the
+  moment a match of its round counts. It is no opponent: head-to-head, Sonneborn–Berger
+  and Buchholz see nothing of it.
 - Match points: the tournament's win / draw / loss points. A finished match without a
   stored winner (a row made by hand) is decided by its totals (`winner_of`).
 - Points for / against: the team's and its opponents' match totals (pot awarded included;
@@ -36,11 +40,12 @@ from typing import Any, NamedTuple
 
 from scoring.engine import Team
 
-from .criteria import Criterion, known, sonneborn_berger
+from .criteria import Criterion, buchholz, known, sonneborn_berger
 from .names import FIGURES, ROW_FIELDS
 
-# The figures a match adds to; Sonneborn–Berger is computed from them each round.
-SUMMED = tuple(name for name in FIGURES if name != "sonneborn_berger")
+# The figures a match adds to; Sonneborn–Berger and Buchholz are computed from them each round.
+COMPUTED = ("sonneborn_berger", "buchholz")
+SUMMED = tuple(name for name in FIGURES if name not in COMPUTED)
 _AT = {name: i for i, name in enumerate(SUMMED)}
 _MATCH_POINTS = _AT["match_points"]
 
@@ -97,6 +102,7 @@ class Line:
     points_against: int = 0
     point_difference: int = 0
     sonneborn_berger: int = 0
+    buchholz: int = 0
     deals: int = 0
     contracts_taken: int = 0
     contracts_made: int = 0
@@ -151,8 +157,11 @@ class Tally:
     earned: list[list[int]] = field(default_factory=list)
     scored: list[dict[int, int]] = field(default_factory=list)
     match_points: list[int] = field(default_factory=list)
+    # opponents[i]: every team i met in a counted match, once a meeting (Buchholz reads it).
+    opponents: list[list[int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        self.opponents = [[] for _ in range(self.size)]
         self.totals = [(0,) * len(SUMMED)] * self.size
         self.earned = [[0] * self.size for _ in range(self.size)]
         self.scored = [{} for _ in range(self.size)]
@@ -166,6 +175,7 @@ class Tally:
         self.totals[i] = tuple(map(add, self.totals[i], addition))
         earned = addition[_MATCH_POINTS]
         if j is not None:
+            self.opponents[i].append(j)
             self.earned[i][j] += earned
             if earned:
                 self.scored[i][j] = self.earned[i][j]
@@ -207,17 +217,40 @@ def _additions(
     return additions, last_match_round
 
 
+def _add_byes(
+    additions: dict[int, list[tuple[int, int | None, tuple[int, ...]]]],
+    matches: Iterable[MatchResult],
+    index: dict[int, int],
+    win: int,
+    bye_points: int,
+) -> None:
+    """A bye as a won match, in each round where some match already counts."""
+    rounds = set(additions)
+    figures = (1, 1, 0, 0, win, bye_points, 0, bye_points, *NO_STATS)
+    for match in matches:
+        team = index.get(match.ns_team)
+        if match.ew_team is None and match.round_number in rounds and team is not None:
+            additions[match.round_number].append((team, None, figures))
+
+
 def compute_standings(
     teams: Iterable[TeamInfo],
     matches: Iterable[MatchResult],
     *,
     tie_breaks: Sequence[str] | None = None,
     points: tuple[int, int, int] = (2, 1, 0),
+    bye_points: int | None = None,
 ) -> dict[int, list[Line]]:
-    """Lines per round number (1..the last round with a finished match), each in rank order."""
+    """Lines per round number (1..the last round with a finished match), each in rank order.
+
+    `bye_points`: a round-by-round format's byes count as won matches worth that many points.
+    """
     team_list = sorted(teams, key=lambda t: t.seed)
     index = {t.id: i for i, t in enumerate(team_list)}
+    matches = list(matches)
     additions, last_match_round = _additions(matches, index, points)
+    if bye_points is not None:
+        _add_byes(additions, matches, index, points[0], bye_points)
     criteria = known(tie_breaks)
     withdrawn_after = [last_match_round.get(t.id, 0) if t.withdrawn else None for t in team_list]
     tally = Tally(len(team_list))
@@ -227,6 +260,7 @@ def compute_standings(
             tally.add(i, j, addition)
         tally.close_round()
         sonneborn = sonneborn_berger(tally)
+        opponents_points = buchholz(tally)
         steps = _steps(criteria, tally)
         withdrawn = [w is not None and round_number > w for w in withdrawn_after]
         lines: list[Line] = []
@@ -236,8 +270,11 @@ def compute_standings(
                 rank, shared = len(lines) + 1, len(tied) > 1
                 for i in sorted(tied):  # in seed order
                     t, team = tally.totals[i], team_list[i]
-                    # Positional, in Line's field order: the summed figures around S–B.
-                    row = (team.id, team.seed, *t[:8], sonneborn[i], *t[8:], gone, rank, shared)
+                    # Positional, in Line's field order: the summed figures around S–B and Buchholz.
+                    row = (
+                        *(team.id, team.seed, *t[:8], sonneborn[i], opponents_points[i]),
+                        *(*t[8:], gone, rank, shared),
+                    )
                     lines.append(_line(row))
         by_round[round_number] = lines
     return by_round
