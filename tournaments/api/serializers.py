@@ -25,6 +25,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services.settings import SETTINGS
 from tournaments.standings.criteria import CRITERIA
 from tournaments.standings.names import FIGURES
 
@@ -48,19 +49,9 @@ class RulesField(serializers.JSONField):
     pass
 
 
-# What a director sets on a tournament, in the order both serializers list it.
-_TOURNAMENT_SETTINGS = [
-    "club",
-    "name",
-    "slug",
-    "starts_on",
-    "format",
-    "rules",
-    "points_win",
-    "points_draw",
-    "points_loss",
-    "tie_breaks",
-]
+# What a director sets on a tournament (the settings service's list); the status moves
+# through its own endpoint.
+_TOURNAMENT_SETTINGS = ["club", *(name for name in SETTINGS if name != "status")]
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -75,7 +66,6 @@ class TournamentSerializer(serializers.ModelSerializer):
             "id",
             *_TOURNAMENT_SETTINGS,
             "status",
-            "is_public",
             "created_at",
             "change_seq",
             "standings_seq",
@@ -109,7 +99,7 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = [*_TOURNAMENT_SETTINGS, "is_public"]
+        fields = _TOURNAMENT_SETTINGS
         # The service checks every value (slug included) once; no model validator here.
         extra_kwargs = {"slug": {"validators": [], "required": False}}
 
