@@ -10,7 +10,7 @@ from .cards import CLOCKWISE, Seat, Team
 from .deal import DealResult, Outcome
 from .messages import problem
 from .problems import InvalidMatch, Problem
-from .rules import BothReachTarget, Direction, LitigeRule, Rules
+from .rules import BothReachTarget, Direction, Draws, LitigeRule, Rules
 from .score import Entry, RulesLike, _read, _rules, deal_result
 
 Winner = Team | Literal["draw"] | None
@@ -56,9 +56,20 @@ def _higher(totals: Mapping[Team, int]) -> Team:
 
 
 def match_end(
-    totals: Mapping[Team, int], deals_played: int, taker: Team | None, rules: Rules
+    totals: Mapping[Team, int],
+    deals_played: int,
+    taker: Team | None,
+    rules: Rules,
+    *,
+    pot: int = 0,
+    playing_on: bool = False,
 ) -> tuple[bool, Winner]:
-    """Whether the match ends after a deal not thrown in, and who wins it."""
+    """Whether the match ends after a deal not thrown in, and who wins it.
+
+    `playing_on`: the match already ended level under `draws: play_on`, so this is an extra deal.
+    """
+    if playing_on:
+        return extra_deal_end(totals, pot)
     target = rules.target
     if target is not None:
         reached = [team for team in (Team.NS, Team.EW) if totals[team] >= target]
@@ -71,10 +82,31 @@ def match_end(
                 return True, _higher(totals)
             # Equal totals past the target: play another deal, unless max_deals ends it.
     if rules.max_deals is not None and deals_played >= rules.max_deals:
-        if totals[Team.NS] == totals[Team.EW]:
+        if totals[Team.NS] != totals[Team.EW]:
+            return True, _higher(totals)
+        if rules.draws is Draws.ALLOWED:
             return True, "draw"
-        return True, _higher(totals)
     return False, None
+
+
+def ends_level(totals: Mapping[Team, int], deals_played: int, rules: Rules) -> bool:
+    """The match would end here with equal totals: at `max_deals`, or both teams past the target."""
+    if totals[Team.NS] != totals[Team.EW]:
+        return False
+    if rules.max_deals is not None and deals_played >= rules.max_deals:
+        return True
+    return rules.target is not None and totals[Team.NS] >= rules.target
+
+
+def extra_deal_end(totals: Mapping[Team, int], pot: int) -> tuple[bool, Winner]:
+    """An extra deal decides when it leaves one team ahead; the target no longer counts.
+
+    A litige carried keeps the match level: the defenders' lead is the pot, which waits for
+    the winner of the next deal.
+    """
+    if pot or totals[Team.NS] == totals[Team.EW]:
+        return False, None
+    return True, _higher(totals)
 
 
 def _in_match(found: Problem, index: int) -> Problem:
@@ -103,6 +135,7 @@ def play_match(
     totals = {Team.NS: 0, Team.EW: 0}
     pot = 0
     over, winner, deals_played = False, None, 0
+    playing_on = False  # the match ended level under `draws: play_on`: extra deals decide
     known = True  # false once an invalid deal hides the totals that follow
     for index, entry in enumerate(deals):
         deal, deal_problems = _read(entry, parsed)
@@ -125,7 +158,11 @@ def play_match(
                 pot = 0
             for team in totals:
                 totals[team] += result.score[team]
-            over, winner = match_end(totals, deals_played, result.taker, parsed)
+            over, winner = match_end(
+                totals, deals_played, result.taker, parsed, pot=pot, playing_on=playing_on
+            )
+            if not over and parsed.draws is Draws.PLAY_ON:
+                playing_on = playing_on or ends_level(totals, deals_played, parsed)
         played.append(
             PlayedDeal(
                 index + 1, dealer_of(dealer, index, parsed.direction), result, dict(totals), pot
