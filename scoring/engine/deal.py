@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from .cards import Seat, Suit, Team, _Code
 from .declarations import Declaration
@@ -52,7 +53,7 @@ Scores = Mapping[Team, int]
 ZERO: Mapping[Team, int] = MappingProxyType({Team.NS: 0, Team.EW: 0})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class DealResult:
     """What a deal writes (spec §5); `taker` is None for a thrown-in deal."""
 
@@ -65,6 +66,30 @@ class DealResult:
     pot_in: int
     pot_awarded: Scores
     taker: Team | None = None
+
+    def __init__(
+        self,
+        outcome: Outcome,
+        capot: Team | None,
+        cards: Scores,
+        declarations: Scores,
+        belote: Scores,
+        score: Scores,
+        pot_in: int,
+        pot_awarded: Scores,
+        taker: Team | None = None,
+    ) -> None:
+        # One is built per deal scored: each slot is set once through its descriptor, as the
+        # frozen dataclass's own __init__ would through object.__setattr__, at half the cost.
+        _set_outcome(self, outcome)
+        _set_capot(self, capot)
+        _set_cards(self, cards)
+        _set_declarations(self, declarations)
+        _set_belote(self, belote)
+        _set_score(self, score)
+        _set_pot_in(self, pot_in)
+        _set_pot_awarded(self, pot_awarded)
+        _set_taker(self, taker)
 
     @property
     def winner(self) -> Team | None:
@@ -92,3 +117,19 @@ class DealResult:
             awarded,
             self.taker,
         )
+
+
+def _slot_setter(name: str) -> Callable[[DealResult, Any], None]:
+    setter: Callable[[DealResult, Any], None] = getattr(DealResult, name).__set__
+    return setter
+
+
+_set_outcome = _slot_setter("outcome")
+_set_capot = _slot_setter("capot")
+_set_cards = _slot_setter("cards")
+_set_declarations = _slot_setter("declarations")
+_set_belote = _slot_setter("belote")
+_set_score = _slot_setter("score")
+_set_pot_in = _slot_setter("pot_in")
+_set_pot_awarded = _slot_setter("pot_awarded")
+_set_taker = _slot_setter("taker")

@@ -11,7 +11,7 @@ from .deal import DealResult, Outcome
 from .messages import problem
 from .problems import InvalidMatch, Problem
 from .rules import BothReachTarget, Direction, Draws, LitigeRule, Rules
-from .score import Entry, RulesLike, _read, _rules, deal_result
+from .score import Entry, RulesLike, _rules, result_or_problems
 
 Winner = Team | Literal["draw"] | None
 _SEATS = {s.value: s for s in Seat}
@@ -138,16 +138,15 @@ def play_match(
     playing_on = False  # the match ended level under `draws: play_on`: extra deals decide
     known = True  # false once an invalid deal hides the totals that follow
     for index, entry in enumerate(deals):
-        deal, deal_problems = _read(entry, parsed)
+        result, deal_problems = result_or_problems(entry, parsed)
         found.extend(_in_match(p, index) for p in deal_problems)
         if over and known:
             found.append(problem("deal_after_end", f"deals.{index}", number=index + 1, index=index))
             known = False
             continue
-        if deal is None or deal_problems or not known:
+        if result is None or not known:
             known = False
             continue
-        result = deal_result(deal, parsed)
         if result.outcome is not Outcome.THROWN_IN:
             deals_played += 1
             winner_of_pot = result.winner
