@@ -49,6 +49,7 @@ class Deal:
         return self.taker is None
 
 
+_MADE, _DEDANS = Outcome.MADE, Outcome.DEDANS  # read once: see cards.NS
 Scores = Mapping[Team, int]
 ZERO: Mapping[Team, int] = MappingProxyType({Team.NS: 0, Team.EW: 0})
 
@@ -96,9 +97,9 @@ class DealResult:
         """Who would take an open pot: the taker when made, the defenders when dedans."""
         if self.taker is None:
             return None
-        if self.outcome is Outcome.MADE:
+        if self.outcome is _MADE:
             return self.taker
-        if self.outcome is Outcome.DEDANS:
+        if self.outcome is _DEDANS:
             return self.taker.other
         return None
 
