@@ -25,6 +25,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services.settings import SETTINGS
 from tournaments.standings.criteria import CRITERIA
 from tournaments.standings.names import FIGURES
 
@@ -48,22 +49,11 @@ class RulesField(serializers.JSONField):
     pass
 
 
-# What a director sets on a tournament, in the order both serializers list it.
+# What a director sets on a tournament (the settings service's list, `round_count` by its API
+# name `rounds`); the status moves through its own endpoint.
 _TOURNAMENT_SETTINGS = [
     "club",
-    "name",
-    "slug",
-    "starts_on",
-    "format",
-    "rounds",
-    "bye_points",
-    "draw",
-    "draw_seed",
-    "rules",
-    "points_win",
-    "points_draw",
-    "points_loss",
-    "tie_breaks",
+    *("rounds" if name == "round_count" else name for name in SETTINGS if name != "status"),
 ]
 
 
@@ -88,7 +78,6 @@ class TournamentSerializer(serializers.ModelSerializer):
             "id",
             *_TOURNAMENT_SETTINGS,
             "status",
-            "is_public",
             "created_at",
             "change_seq",
             "standings_seq",
@@ -149,7 +138,7 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = [*_TOURNAMENT_SETTINGS, "is_public"]
+        fields = _TOURNAMENT_SETTINGS
         # The service checks every value (slug included) once; no model validator here.
         extra_kwargs = {"slug": {"validators": [], "required": False}}
 

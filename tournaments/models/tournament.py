@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Player
+from scoring.engine import Draws
 
 from ..standings.criteria import DEFAULT_TIE_BREAKS
 
@@ -19,7 +20,7 @@ BYE_POINTS_PER_DEAL = 80
 DRAW_SEED_LIMIT = 1 << 63
 # The house rule a knockout match plays under whatever the tournament's (rules.md §7):
 # equal totals at its end are followed by more deals until one team leads.
-KNOCKOUT_RULES = {"draws": "play_on"}
+KNOCKOUT_RULES = {"draws": Draws.PLAY_ON.value}
 
 
 def default_tie_breaks() -> list[str]:

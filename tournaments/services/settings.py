@@ -48,6 +48,10 @@ SETTINGS = (
     "slug",
     "starts_on",
     "format",
+    "round_count",
+    "bye_points",
+    "draw",
+    "draw_seed",
     "rules",
     "points_win",
     "points_draw",
@@ -55,10 +59,6 @@ SETTINGS = (
     "tie_breaks",
     "is_public",
     "status",
-    "round_count",
-    "bye_points",
-    "draw",
-    "draw_seed",
 )
 MATCH_POINTS_MAX = 100
 # A club evening plays a handful of rounds; more than this is a typo.
