@@ -61,6 +61,25 @@ class TournamentForm(forms.Form):
         label=_label("starts_on"), widget=forms.DateInput(attrs={"type": "date"})
     )
     format = forms.ChoiceField(label=_label("format"), choices=Tournament.Format.choices)
+    round_count = forms.IntegerField(
+        label=_label("round_count"),
+        required=False,
+        help_text=_("Swiss and concours: how many rounds (a concours's parties) are played."),
+    )
+    bye_points = forms.IntegerField(
+        label=_label("bye_points"),
+        required=False,
+        help_text=_(
+            "Swiss and concours: the points a bye scores besides a win's match points. Left "
+            "empty: half the target, or 80 a deal when matches are a number of deals."
+        ),
+    )
+    draw = forms.ChoiceField(
+        label=_label("draw"),
+        choices=[("", "—"), *Tournament.Draw.choices],
+        required=False,
+        help_text=_("Concours: after the first party, teams meet at random or by ranking."),
+    )
     points_win = forms.IntegerField(label=_label("points_win"), initial=2)
     points_draw = forms.IntegerField(label=_label("points_draw"), initial=1)
     points_loss = forms.IntegerField(label=_label("points_loss"), initial=0)
@@ -122,6 +141,11 @@ class TournamentForm(forms.Form):
         values = {name: self.cleaned_data[name] for name in self.base_fields}
         if not values["slug"]:
             del values["slug"]  # the service makes it from the name
+        # What the chosen format has no use for is left to the service, which clears it.
+        if not values["draw"] or values["format"] != Tournament.Format.CONCOURS:
+            del values["draw"]
+        if values["format"] not in Tournament.ROUND_BY_ROUND:
+            del values["round_count"], values["bye_points"]
         if not self.rules_locked:
             values["rules"] = {
                 spec.name: self.cleaned_data[RULE_PREFIX + spec.name] for spec in rule_specs()

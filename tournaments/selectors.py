@@ -7,7 +7,7 @@ of the tournament; a template tag runs none of its own.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
@@ -63,6 +63,29 @@ def current_round_number(rounds: list[Round], open_numbers: set[int]) -> int | N
         if round_.number in open_numbers:
             return round_.number
     return rounds[-1].number if rounds else None
+
+
+def rounds_not_drawn(tournament: Tournament, rounds: list[Round]) -> list[Round]:
+    """The rounds still to draw after `rounds` (the drawn ones), unsaved, for "not drawn yet".
+
+    A Swiss's or a concours's qualifying rounds up to `round_count`, then a started final's
+    rounds; reads the bracket only if the tournament was fetched with it (or one query).
+    """
+    qualifying = sum(not r.is_knockout for r in rounds)
+    knockout = len(rounds) - qualifying
+    number = rounds[-1].number if rounds else 0
+    missing: list[Round] = []
+    if tournament.is_round_by_round:
+        for _n in range(qualifying, tournament.round_count or 0):
+            number += 1
+            missing.append(Round(tournament=tournament, number=number))
+    if tournament.has_final:
+        size = tournament.bracket.size
+        for index in range(knockout, tournament.bracket.rounds):
+            number += 1
+            stage = Round.Stage.of_knockout(size >> index)
+            missing.append(Round(tournament=tournament, number=number, stage=stage))
+    return missing
 
 
 def matches_of_rounds(tournament: Tournament, numbers: Iterable[int]) -> QuerySet[Match]:
@@ -279,6 +302,8 @@ class KnockoutProgress:
     played: list[tuple[Round, KnockoutRound, dict[int, int]]]
     upcoming: KnockoutRound | None
     problem: str = ""
+    # The stored matches of each drawn knockout round (by round id), in table order.
+    matches: dict[int, list[Match]] = field(default_factory=dict)
 
     @property
     def finished(self) -> bool:
@@ -295,7 +320,9 @@ def knockout_progress(tournament: Tournament) -> KnockoutProgress | None:
         return None
     rounds = list(tournament.rounds.exclude(stage=Round.Stage.QUALIFYING).order_by("number"))
     matches: dict[int, list[Match]] = {r.pk: [] for r in rounds}
+    by_pk = {r.pk: r for r in rounds}
     for match in tournament.matches.filter(round__in=rounds).order_by("table", "pk"):
+        match.round = by_pk[match.round_id]
         matches[match.round_id].append(match)
     expected: KnockoutRound | None = first_knockout_round(
         bracket.seeds, size=bracket.size, third_place=bracket.third_place
@@ -309,7 +336,7 @@ def knockout_progress(tournament: Tournament) -> KnockoutProgress | None:
             problem = _(
                 "%(round)s no longer follows from the results before it: delete it and draw it again."
             ) % {"round": round_}
-            return KnockoutProgress(bracket, played, None, problem)
+            return KnockoutProgress(bracket, played, None, problem, matches)
         played.append((round_, expected, winners))
         decided = len(winners) == len(expected.matches)
         expected = (
@@ -317,7 +344,8 @@ def knockout_progress(tournament: Tournament) -> KnockoutProgress | None:
             if decided and not expected.is_final
             else None
         )
-    return KnockoutProgress(bracket, played, expected if len(played) == len(rounds) else None)
+    upcoming = expected if len(played) == len(rounds) else None
+    return KnockoutProgress(bracket, played, upcoming, "", matches)
 
 
 def _knockout_winners(drawn: KnockoutRound, stored: list[Match]) -> tuple[dict[int, int], bool]:
@@ -364,3 +392,125 @@ def final_ranking(
     teams = {t.pk: t for t in teams_with_players(tournament)}
     count = {p: sum(1 for q in places if q.place == p) for p in {q.place for q in places}}
     return [(p.place, count[p.place] > 1, teams[p.team]) for p in places if p.team in teams]
+
+
+@dataclass(frozen=True, slots=True)
+class BracketSlot:
+    """One line of a bracket's box: a team (with its seed) or what will decide it."""
+
+    team: Team | None = None
+    seed: int | None = None
+    placeholder: str = ""
+    total: int | None = None
+    won: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BracketBox:
+    table: int | None
+    top: BracketSlot
+    bottom: BracketSlot
+    third_place: bool = False
+    match: Match | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BracketColumn:
+    label: str
+    drawn: bool
+    boxes: list[BracketBox]
+
+
+def bracket_columns(tournament: Tournament, progress: KnockoutProgress) -> list[BracketColumn]:
+    """The bracket round by round, as the bracket page draws it (one query for the teams).
+
+    Drawn rounds show their matches and results; the next round shows who will meet once
+    the results decide it, and the rounds after it the tables whose winners go through.
+    """
+    bracket = progress.bracket
+    teams = {t.pk: t for t in tournament.teams.all()}
+    seed_of = {team: number for number, team in enumerate(bracket.seeds, start=1)}
+
+    def slot(team_id: int | None, **kwargs: Any) -> BracketSlot:
+        team = teams.get(team_id) if team_id is not None else None
+        return BracketSlot(team=team, seed=seed_of.get(team_id) if team_id else None, **kwargs)
+
+    columns: list[BracketColumn] = []
+    winners: dict[int, int] = {}
+    losers: dict[int, int] = {}
+    for index in range(bracket.rounds):
+        label = str(Round.Stage.of_knockout(bracket.size >> index).label)
+        if index < len(progress.played):
+            round_, drawn, won = progress.played[index]
+            boxes = [_stored_box(match, slot) for match in progress.matches.get(round_.pk, [])]
+            columns.append(BracketColumn(str(round_), True, boxes))
+            winners = dict(won)
+            losers = {
+                m.table: (m.ew if won[m.table] == m.ns else m.ns)
+                for m in drawn.matches
+                if m.table in won
+            }
+            continue
+        if index == len(progress.played) and progress.upcoming is not None:
+            boxes = [
+                BracketBox(m.table, slot(m.ns), slot(m.ew), m.third_place)
+                for m in progress.upcoming.matches
+            ]
+        else:
+            previous = columns[-1].label if columns else ""
+            boxes = [
+                BracketBox(
+                    table,
+                    _awaited(slot, winners.get(2 * table - 1), previous, 2 * table - 1),
+                    _awaited(slot, winners.get(2 * table), previous, 2 * table),
+                )
+                for table in range(1, (bracket.size >> index) // 2 + 1)
+            ]
+            if bracket.third_place and index == bracket.rounds - 1:
+                boxes.append(
+                    BracketBox(
+                        2,
+                        _awaited(slot, losers.get(1), previous, 1, lost=True),
+                        _awaited(slot, losers.get(2), previous, 2, lost=True),
+                        third_place=True,
+                    )
+                )
+        columns.append(BracketColumn(label, False, boxes))
+        winners, losers = {}, {}
+    return columns
+
+
+def _stored_box(match: Match, slot: Any) -> BracketBox:
+    done = match.status == Match.Status.FINISHED
+    if match.is_bye:
+        bottom = BracketSlot(placeholder=_("bye"))
+        return BracketBox(None, slot(match.ns_team_id, won=True), bottom, match=match)
+    played = match.status != Match.Status.SCHEDULED
+    return BracketBox(
+        match.table,
+        slot(
+            match.ns_team_id,
+            total=match.ns_total if played else None,
+            won=done and match.winner == Side.NS,
+        ),
+        slot(
+            match.ew_team_id,
+            total=match.ew_total if played else None,
+            won=done and match.winner == Side.EW,
+        ),
+        third_place=match.is_third_place,
+        match=match,
+    )
+
+
+def _awaited(
+    slot: Any, team_id: int | None, previous: str, table: int, *, lost: bool = False
+) -> BracketSlot:
+    if team_id is not None:
+        return slot(team_id)
+    text = (
+        _("Loser of %(round)s, table %(table)d")
+        if lost
+        else _("Winner of %(round)s, table %(table)d")
+    )
+    return BracketSlot(placeholder=text % {"round": previous, "table": table})

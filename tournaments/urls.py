@@ -14,6 +14,7 @@ public_urls = [
     path(T + "standings/live/", public.standings_live, name="standings_live"),
     path(T + "teams/<int:pk>/", public.team_detail, name="team"),
     path(T + "rules/", rules.tournament_rules, name="rules"),
+    path(T + "final/", public.bracket, name="bracket"),
     path("matches/<int:pk>/", public.match_detail, name="match"),
     path("players/<int:pk>/", public.player_detail, name="player"),
 ]
@@ -39,7 +40,9 @@ director_urls = [
     path(D + "teams/", director.teams, name="director_teams"),
     path(D + "teams/<int:pk>/withdraw/", director.withdraw, name="director_withdraw"),
     path(D + "referees/", director.referees, name="director_referees"),
+    path(D + "rounds/draw/", director.draw_round, name="director_draw"),
     path(D + "rounds/<int:number>/<str:action>/", director.round_action, name="director_round"),
+    path(D + "final/", director.start_final, name="director_final"),
     path(D + "matches/<int:pk>/<str:action>/", director.match_action, name="director_match"),
     path(D + "print/sheets/", director.print_sheets, name="director_print_sheets"),
     path(D + "print/standings/", director.print_standings, name="director_print_standings"),

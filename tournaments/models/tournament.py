@@ -5,10 +5,12 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from club.models import Club, Player
 from scoring.engine import Draws
@@ -121,6 +123,36 @@ class Tournament(models.Model):
         if round.is_knockout:
             rules.update(KNOCKOUT_RULES)
         return rules
+
+    @property
+    def format_in_words(self) -> str:
+        """The format as the tournament page says it: "Swiss, 5 rounds", "Concours, 4 parties, drawn at random"."""
+        n = self.round_count or 0
+        if self.format == Tournament.Format.SWISS:
+            return ngettext("Swiss, %(n)d round", "Swiss, %(n)d rounds", n) % {"n": n}
+        if self.format == Tournament.Format.CONCOURS:
+            if self.draw == Tournament.Draw.RANKING:
+                text = ngettext(
+                    "Concours, %(n)d party, drawn by ranking",
+                    "Concours, %(n)d parties, drawn by ranking",
+                    n,
+                )
+            else:
+                text = ngettext(
+                    "Concours, %(n)d party, drawn at random",
+                    "Concours, %(n)d parties, drawn at random",
+                    n,
+                )
+            return text % {"n": n}
+        return capfirst(self.get_format_display())
+
+    @property
+    def has_final(self) -> bool:
+        """Whether a knockout final has been started (no query when `bracket` was joined)."""
+        try:
+            return self.bracket is not None
+        except ObjectDoesNotExist:
+            return False
 
     @property
     def is_round_by_round(self) -> bool:

@@ -37,12 +37,14 @@ from ..standings.store import table_of
 from .schedule import FIRST_DEALER
 
 __all__ = [
+    "NextRound",
     "PlannedMatch",
     "PlannedRound",
     "delete_last_round",
     "draw_next_round",
     "next_round",
     "start_final",
+    "what_comes_next",
 ]
 
 
@@ -98,11 +100,26 @@ class PlannedRound:
 # --- what comes next -------------------------------------------------------------------------
 
 
-def next_round(tournament: Tournament) -> PlannedRound:
-    """The round the tournament would draw now (nothing is stored).
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Which round comes next and what its draw reads: the last round, the bracket."""
 
-    Raises a Conflict saying why no round can be drawn: the last one is not over, every
-    round is drawn, or the format generates its schedule at once.
+    number: int
+    stage: str
+    last: Round | None
+    progress: selectors.KnockoutProgress | None
+
+    @property
+    def label(self) -> str:
+        return str(Round(number=self.number, stage=self.stage))
+
+
+def what_comes_next(tournament: Tournament) -> NextRound:
+    """The round the tournament may draw now, without drawing it (a few queries).
+
+    Raises a Conflict saying why no round can be drawn: every round is drawn, the last one
+    is not over (a knockout match without a winner), or the format generates its
+    schedule at once.
     """
     rounds = list(tournament.rounds.order_by("number"))
     last = rounds[-1] if rounds else None
@@ -130,10 +147,31 @@ def next_round(tournament: Tournament) -> PlannedRound:
         )
     if last is not None:
         _check_over(last)
-    referees = _referees_by_table(last)
-    if progress is not None:
-        return _next_knockout_round(tournament, progress, last, referees)
-    return _next_qualifying_round(tournament, len(rounds) + 1, referees)
+    number = (last.number if last else 0) + 1
+    if progress is None:
+        return NextRound(number, Round.Stage.QUALIFYING, last, None)
+    if progress.problem:
+        raise Conflict(progress.problem)
+    if progress.upcoming is None:
+        _round, played, winners = progress.played[-1]
+        undecided = [m.table for m in played.matches if m.table not in winners]
+        raise RoundNotOver(
+            _("%(round)s: table %(tables)s has no winner yet.")
+            % {"round": _round, "tables": ", ".join(map(str, undecided))}
+        )
+    return NextRound(number, _knockout_stage(progress.upcoming), last, progress)
+
+
+def next_round(tournament: Tournament) -> PlannedRound:
+    """The round the tournament would draw now, drawn but not stored (`what_comes_next`)."""
+    upcoming = what_comes_next(tournament)
+    referees = _referees_by_table(upcoming.last)
+    if upcoming.progress is not None:
+        assert upcoming.progress.upcoming is not None
+        teams = {t.pk: t for t in tournament.teams.all()}
+        matches = _knockout_matches(upcoming.progress.upcoming, teams, referees)
+        return PlannedRound(upcoming.number, upcoming.stage, tuple(matches))
+    return _next_qualifying_round(tournament, upcoming.number, referees)
 
 
 def _check_over(last: Round) -> None:
@@ -251,29 +289,6 @@ def _next_qualifying_round(
         for p in drawn.pairings
     )
     return PlannedRound(number, Round.Stage.QUALIFYING, matches, drawn.repeats)
-
-
-def _next_knockout_round(
-    tournament: Tournament,
-    progress: selectors.KnockoutProgress,
-    last: Round | None,
-    referees: dict[int, Any],
-) -> PlannedRound:
-    if progress.problem:
-        raise Conflict(progress.problem)
-    drawn = progress.upcoming
-    if drawn is None:
-        _round, played, winners = progress.played[-1]
-        undecided = [m.table for m in played.matches if m.table not in winners]
-        raise RoundNotOver(
-            _("%(round)s: table %(tables)s has no winner yet.")
-            % {"round": _round, "tables": ", ".join(map(str, undecided))}
-        )
-    teams = {t.pk: t for t in tournament.teams.all()}
-    number = (last.number if last else 0) + 1
-    return PlannedRound(
-        number, _knockout_stage(drawn), tuple(_knockout_matches(drawn, teams, referees))
-    )
 
 
 def _knockout_stage(drawn: KnockoutRound) -> str:
@@ -427,6 +442,7 @@ def start_final(tournament: Tournament, *, size: int, third_place: bool, by: Any
                 "after_round": last.number,
             },
         )
+        tournament.bracket = bracket  # an earlier "no final" read of this object is stale
         MatchEvent.objects.create(
             tournament=tournament,
             action="final",

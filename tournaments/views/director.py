@@ -28,17 +28,19 @@ from club.selectors import members
 from .. import selectors
 from ..errors import ServiceError
 from ..forms import RefereesForm, TournamentForm, players_form, teams_form
-from ..models import Match, Round, Team, Tournament
+from ..models import Bracket, Match, Round, Team, Tournament
 from ..permissions import is_director
+from ..scheduling.knockout import BRACKET_SIZES
 from ..services import deals as deal_services
 from ..services import director as director_services
-from ..services import registration, schedule
+from ..services import draws, registration, schedule
 from ..services.settings import SettingsRefused
 from ..standings.names import FIGURES
 from .public import POLL_SECONDS, standings_context
 
 View = Callable[..., HttpResponse]
 ACTIONS = ("close", "reopen")
+ROUND_ACTIONS = (*ACTIONS, "delete")
 
 
 def director_required(view: View) -> View:
@@ -55,7 +57,7 @@ def director_required(view: View) -> View:
         if slug is None:
             return view(request, club, *args, **kwargs)
         tournament = get_object_or_404(
-            Tournament.objects.select_related("club"), club=club, slug=slug
+            Tournament.objects.select_related("club", "bracket"), club=club, slug=slug
         )
         return view(request, tournament, *args, **kwargs)
 
@@ -135,16 +137,97 @@ def tables_context(tournament: Tournament) -> dict[str, Any]:
 @director_required
 def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = tables_context(tournament)
+    team_count = tournament.teams.filter(withdrawn=False).count()
     context.update(
         {
-            "team_count": tournament.teams.filter(withdrawn=False).count(),
+            "team_count": team_count,
             "locked": tournament.has_deals(),
             "statuses": Tournament.Status.choices,
             "is_director": True,
             "tab": "director",
         }
     )
+    context.update(rounds_context(tournament, [r for r, _matches in context["rounds"]], team_count))
     return render(request, "tournaments/director/dashboard.html", context)
+
+
+def rounds_context(tournament: Tournament, rounds: list[Round], team_count: int) -> dict[str, Any]:
+    """What the dashboard offers next: draw a round (or why not), delete the last, start a final."""
+    try:
+        upcoming, refusal = draws.what_comes_next(tournament), ""
+    except ServiceError as error:
+        upcoming, refusal = None, error.message
+    last = rounds[-1] if rounds else None
+    deletable = (
+        last is not None
+        and (last.is_knockout or tournament.is_round_by_round)
+        and not last.matches.filter(deal_count__gt=0).exists()
+    )
+    knockout = any(r.is_knockout for r in rounds)
+    qualifying = [r for r in rounds if not r.is_knockout]
+    planned = tournament.round_count if tournament.is_round_by_round else len(qualifying)
+    sizes = [n for n in BRACKET_SIZES if n <= team_count] if not knockout else []
+    return {
+        "upcoming": upcoming,
+        "draw_refusal": refusal,
+        "deletable_round": last if deletable else None,
+        "qualifying_drawn": len(qualifying),
+        "qualifying_planned": planned,
+        "bracket": Bracket.objects.filter(tournament=tournament).first(),
+        "final_sizes": sizes,
+        # A club's usual final: the semi-finals, or the quarter-finals when there are teams enough.
+        "final_default": max((n for n in sizes if n <= 8), default=None),
+        "final_ready": bool(qualifying) and len(qualifying) >= (planned or 0) and not knockout,
+    }
+
+
+@director_required
+def draw_round(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """GET: the next round as it would be drawn; POST: draw exactly that round."""
+    if request.method == "POST":
+        try:
+            round_ = draws.draw_next_round(
+                tournament, by=request.user, expected=request.POST.get("fingerprint", "")
+            )
+        except draws.DrawChanged as error:
+            messages.error(request, error.message)
+            return back(tournament, "tournaments:director_draw")
+        except ServiceError as error:
+            refused(request, error)
+        else:
+            messages.success(request, _("%(round)s drawn.") % {"round": round_})
+        return back(tournament)
+    try:
+        planned, refusal = draws.next_round(tournament), ""
+    except ServiceError as error:
+        planned, refusal = None, error.message
+    return render(
+        request,
+        "tournaments/director/draw_round.html",
+        {"tournament": tournament, "planned": planned, "refusal": refusal, "tab": "director"},
+    )
+
+
+@require_POST
+@director_required
+def start_final(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    size = request.POST.get("size", "")
+    try:
+        bracket = draws.start_final(
+            tournament,
+            size=int(size) if size.isdigit() else 0,
+            third_place=bool(request.POST.get("third_place")),
+            by=request.user,
+        )
+    except ServiceError as error:
+        refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("Final of %(size)d seeded from the standings: draw its first round.")
+            % {"size": bracket.size},
+        )
+    return back(tournament)
 
 
 @director_required
@@ -272,17 +355,26 @@ def referees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def round_action(
     request: HttpRequest, tournament: Tournament, number: int, action: str
 ) -> HttpResponse:
-    if action not in ACTIONS:
+    if action not in ROUND_ACTIONS:
         raise Http404
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    service = director_services.close_round if action == "close" else director_services.reopen_round
+    round_.tournament = tournament
+    services = {
+        "close": director_services.close_round,
+        "reopen": director_services.reopen_round,
+        "delete": draws.delete_last_round,
+    }
     try:
-        service(round_, by=request.user)
+        services[action](round_, by=request.user)
     except ServiceError as error:
         refused(request, error)
     else:
-        text = _("Round %(n)d closed.") if action == "close" else _("Round %(n)d reopened.")
-        messages.success(request, text % {"n": number})
+        texts = {
+            "close": _("Round %(n)d closed."),
+            "reopen": _("Round %(n)d reopened."),
+            "delete": _("%(round)s deleted: it can be drawn again."),
+        }
+        messages.success(request, texts[action] % {"n": number, "round": round_})
     return back(tournament)
 
 

@@ -27,7 +27,7 @@ POLL_SECONDS = 3
 def get_tournament(request: HttpRequest, club_slug: str, slug: str) -> Tournament:
     """The tournament if this visitor may read it; a private one is hidden as not found."""
     tournament = get_object_or_404(
-        Tournament.objects.select_related("club"), club__slug=club_slug, slug=slug
+        Tournament.objects.select_related("club", "bracket"), club__slug=club_slug, slug=slug
     )
     if not can_read_tournament(request.user, tournament):
         raise Http404
@@ -45,12 +45,14 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def tournament_detail(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     tournament = get_tournament(request, club_slug, slug)
+    rounds = list(selectors.rounds_with_progress(tournament))
     return render(
         request,
         "tournaments/tournament_detail.html",
         {
             "tournament": tournament,
-            "rounds": selectors.rounds_with_progress(tournament),
+            "rounds": rounds,
+            "not_drawn": selectors.rounds_not_drawn(tournament, rounds),
             "teams": selectors.teams_with_players(tournament),
             # The overview names only what differs from the rule book; the Rules tab has it all.
             "changed_rules": [r for r in rules_in_words(tournament.rules) if not r["is_default"]],
@@ -74,12 +76,22 @@ def schedule(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     by_round: dict[int, list[Match]] = {}
     for match in selectors.matches_of_rounds(tournament, shown):
         by_round.setdefault(match.round.number, []).append(match)
+    not_drawn = selectors.rounds_not_drawn(tournament, rounds)
+    if wanted == "all":
+        waiting = not_drawn
+    elif wanted.isdigit():
+        waiting = [r for r in not_drawn if r.number == int(wanted)]
+    else:
+        # The current round's page says which round comes next once it is the last drawn.
+        waiting = not_drawn[:1] if current == (rounds[-1].number if rounds else None) else []
     return render(
         request,
         "tournaments/schedule.html",
         {
             "tournament": tournament,
             "rounds": rounds,
+            "not_drawn": not_drawn,
+            "waiting_rounds": waiting,
             "shown_rounds": [(r, by_round.get(r.number, [])) for r in rounds if r.number in shown],
             "current": current,
             "selected": wanted if wanted == "all" else (shown[0] if shown else None),
@@ -89,6 +101,27 @@ def schedule(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
             # Built once: reversing two URLs per row is most of a 2,000-match page's time.
             "team_prefix": reverse("tournaments:team", args=[club_slug, slug, 0])[:-2],
             "match_prefix": reverse("tournaments:match", args=[0])[:-2],
+        },
+    )
+
+
+def bracket(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
+    """The knockout final: who plays whom round by round, the results, the final ranking."""
+    tournament = get_tournament(request, club_slug, slug)
+    progress = selectors.knockout_progress(tournament) if tournament.has_final else None
+    if progress is None:
+        raise Http404
+    return render(
+        request,
+        "tournaments/bracket.html",
+        {
+            "tournament": tournament,
+            "columns": selectors.bracket_columns(tournament, progress),
+            "problem": progress.problem,
+            "ranking": selectors.final_ranking(tournament, progress),
+            "bracket": progress.bracket,
+            "tab": "final",
+            "is_director": is_director(request.user, tournament.club_id),
         },
     )
 
@@ -104,6 +137,8 @@ def standings_context(tournament: Tournament, after: str | None) -> dict[str, ob
         "latest": view.latest,
         "computed_rounds": view.rounds,
         "poll_seconds": POLL_SECONDS,
+        # A column for Buchholz where it ranks the teams (a Swiss by default).
+        "show_buchholz": "buchholz" in (tournament.tie_breaks or []),
     }
 
 
@@ -111,6 +146,9 @@ def standings(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     tournament = get_tournament(request, club_slug, slug)
     context = standings_context(tournament, request.GET.get("after"))
     context["chart"] = selectors.rank_history(tournament)
+    if tournament.has_final:
+        progress = selectors.knockout_progress(tournament)
+        context["final_ranking"] = selectors.final_ranking(tournament, progress)
     context["tab"] = "standings"
     context["is_director"] = is_director(request.user, tournament.club_id)
     return render(request, "tournaments/standings.html", context)
@@ -150,6 +188,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(
         Match.objects.select_related(
             "tournament__club",
+            "tournament__bracket",
             "round",
             "ns_team__first_player",
             "ns_team__second_player",
