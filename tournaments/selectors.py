@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from club.models import Player
@@ -314,14 +314,19 @@ class KnockoutProgress:
 
 
 def knockout_progress(tournament: Tournament) -> KnockoutProgress | None:
-    """The tournament's bracket and its progress, or None without a final (two queries)."""
-    bracket = Bracket.objects.filter(tournament=tournament).first()
-    if bracket is None:
+    """The tournament's bracket and its progress, or None without a final.
+
+    Two queries, and one more for the bracket unless the tournament was read with it
+    (`select_related("bracket")`).
+    """
+    if not tournament.has_final:
         return None
+    bracket = tournament.bracket
     rounds = list(tournament.rounds.exclude(stage=Round.Stage.QUALIFYING).order_by("number"))
     matches: dict[int, list[Match]] = {r.pk: [] for r in rounds}
     by_pk = {r.pk: r for r in rounds}
-    for match in tournament.matches.filter(round__in=rounds).order_by("table", "pk"):
+    ordered = (F("table").asc(nulls_last=True), "pk")
+    for match in tournament.matches.filter(round__in=rounds).order_by(*ordered):
         match.round = by_pk[match.round_id]
         matches[match.round_id].append(match)
     expected: KnockoutRound | None = first_knockout_round(

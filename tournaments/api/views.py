@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Prefetch, QuerySet
+from django.db.models import F, Prefetch, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -76,6 +76,8 @@ def api_setting_names() -> Iterator[None]:
 
 
 MATCH_RELATED = ("round", "ns_team", "ew_team", "referee")
+# A drawn round's matches by table, the bye (no table) last on every database.
+TABLES_THEN_BYE = (F("table").asc(nulls_last=True), "pk")
 
 
 def match_queryset() -> QuerySet[Match]:
@@ -211,7 +213,7 @@ class TournamentViewSet(
         require_director(request.user, tournament.club_id)
         round_ = draw_next_round(tournament, by=request.user)
         drawn = Round.objects.prefetch_related(
-            Prefetch("matches", queryset=match_queryset().order_by("table", "pk"))
+            Prefetch("matches", queryset=match_queryset().order_by(*TABLES_THEN_BYE))
         ).get(pk=round_.pk)
         return self.answer(DrawnRoundSerializer, drawn, status.HTTP_201_CREATED)
 
@@ -263,7 +265,7 @@ class TournamentViewSet(
             tournament.rounds.exclude(stage=Round.Stage.QUALIFYING)
             .order_by("number")
             .prefetch_related(
-                Prefetch("matches", queryset=match_queryset().order_by("table", "pk"))
+                Prefetch("matches", queryset=match_queryset().order_by(*TABLES_THEN_BYE))
             )
         )
         ranking = selectors.final_ranking(tournament, progress)

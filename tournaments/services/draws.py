@@ -114,14 +114,15 @@ class NextRound:
         return str(Round(number=self.number, stage=self.stage))
 
 
-def what_comes_next(tournament: Tournament) -> NextRound:
+def what_comes_next(tournament: Tournament, rounds: list[Round] | None = None) -> NextRound:
     """The round the tournament may draw now, without drawing it (a few queries).
 
     Raises a Conflict saying why no round can be drawn: every round is drawn, the last one
     is not over (a knockout match without a winner), or the format generates its
-    schedule at once.
+    schedule at once. `rounds`: the tournament's rounds in order, when the caller has them.
     """
-    rounds = list(tournament.rounds.order_by("number"))
+    if rounds is None:
+        rounds = list(tournament.rounds.order_by("number"))
     last = rounds[-1] if rounds else None
     progress = selectors.knockout_progress(tournament)
     if progress is not None:
@@ -325,7 +326,7 @@ def draw_next_round(tournament: Tournament, *, by: Any, expected: str | None = N
     require_director(by, tournament.club_id)
     with changing(tournament.pk):
         # Two directors drawing at once take turns: the second finds the round drawn.
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        tournament = _locked(tournament)
         planned = next_round(tournament)
         if expected is not None and expected != planned.fingerprint:
             raise DrawChanged(
@@ -363,6 +364,15 @@ def draw_next_round(tournament: Tournament, *, by: Any, expected: str | None = N
             by=actor_user(by),
         )
     return round_
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    """The tournament row locked, read again with its bracket (a copy read before may be stale)."""
+    return (
+        Tournament.objects.select_for_update(of=("self",))
+        .select_related("club", "bracket")
+        .get(pk=tournament.pk)
+    )
 
 
 def delete_last_round(round: Round, *, by: Any) -> None:
@@ -415,8 +425,9 @@ def start_final(tournament: Tournament, *, size: int, third_place: bool, by: Any
         raise ServiceError(
             _("A third-place match needs a final of 4 teams or more."), field="third_place"
         )
+    caller = tournament
     with changing(tournament.pk):
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        tournament = _locked(tournament)
         rounds = list(tournament.rounds.order_by("number"))
         if any(r.is_knockout for r in rounds):
             raise Conflict(_("The final has started: its bracket can no longer change."))
@@ -442,7 +453,6 @@ def start_final(tournament: Tournament, *, size: int, third_place: bool, by: Any
                 "after_round": last.number,
             },
         )
-        tournament.bracket = bracket  # an earlier "no final" read of this object is stale
         MatchEvent.objects.create(
             tournament=tournament,
             action="final",
@@ -450,6 +460,7 @@ def start_final(tournament: Tournament, *, size: int, third_place: bool, by: Any
             % {"size": size, "third": _(", with a third place") if third_place else ""},
             by=actor_user(by),
         )
+    caller.bracket = bracket  # the caller's copy may remember that there was no final
     return bracket
 
 

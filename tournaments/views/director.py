@@ -28,7 +28,7 @@ from club.selectors import members
 from .. import selectors
 from ..errors import ServiceError
 from ..forms import RefereesForm, TournamentForm, players_form, teams_form
-from ..models import Bracket, Match, Round, Team, Tournament
+from ..models import Match, Round, Team, Tournament
 from ..permissions import is_director
 from ..scheduling.knockout import BRACKET_SIZES
 from ..services import deals as deal_services
@@ -154,7 +154,7 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def rounds_context(tournament: Tournament, rounds: list[Round], team_count: int) -> dict[str, Any]:
     """What the dashboard offers next: draw a round (or why not), delete the last, start a final."""
     try:
-        upcoming, refusal = draws.what_comes_next(tournament), ""
+        upcoming, refusal = draws.what_comes_next(tournament, rounds), ""
     except ServiceError as error:
         upcoming, refusal = None, error.message
     last = rounds[-1] if rounds else None
@@ -173,7 +173,7 @@ def rounds_context(tournament: Tournament, rounds: list[Round], team_count: int)
         "deletable_round": last if deletable else None,
         "qualifying_drawn": len(qualifying),
         "qualifying_planned": planned,
-        "bracket": Bracket.objects.filter(tournament=tournament).first(),
+        "bracket": tournament.bracket if tournament.has_final else None,
         "final_sizes": sizes,
         # A club's usual final: the semi-finals, or the quarter-finals when there are teams enough.
         "final_default": max((n for n in sizes if n <= 8), default=None),
