@@ -103,7 +103,12 @@ def test_a_swiss_of_five_teams_drawn_and_played_round_by_round(director_session)
     tid = tournament["id"]
     assert (tournament["format"], tournament["rounds"], tournament["draw"]) == ("swiss", 3, None)
     assert (tournament["bye_points"], tournament["draw_seed"]) == (160, SEED)
-    assert tournament["tie_breaks"] == ["match_points", "buchholz", "point_difference", "points_for"]
+    assert tournament["tie_breaks"] == [
+        "match_points",
+        "buchholz",
+        "point_difference",
+        "points_for",
+    ]
 
     first = draw(session, tid)
     assert (first["number"], first["stage"], first["label"]) == (1, "qualifying", "Round 1")
