@@ -313,20 +313,29 @@ class KnockoutProgress:
         return drawn.is_final and len(winners) == len(drawn.matches)
 
 
-def knockout_progress(tournament: Tournament) -> KnockoutProgress | None:
+def knockout_progress(
+    tournament: Tournament, schedule: list[tuple[Round, list[Match]]] | None = None
+) -> KnockoutProgress | None:
     """The tournament's bracket and its progress, or None without a final.
 
-    Two queries, and one more for the bracket unless the tournament was read with it
+    Two queries, none when the caller has every round with its matches (`schedule`, as
+    `tables` gives it), and one more for the bracket unless the tournament was read with it
     (`select_related("bracket")`).
     """
     if not tournament.has_final:
         return None
     bracket = tournament.bracket
-    rounds = list(tournament.rounds.exclude(stage=Round.Stage.QUALIFYING).order_by("number"))
+    found: Iterable[Match]
+    if schedule is None:
+        rounds = list(tournament.rounds.exclude(stage=Round.Stage.QUALIFYING).order_by("number"))
+        ordered = (F("table").asc(nulls_last=True), "pk")
+        found = tournament.matches.filter(round__in=rounds).order_by(*ordered)
+    else:
+        rounds = [r for r, _matches in schedule if r.is_knockout]
+        found = [m for r, matches in schedule if r.is_knockout for m in matches]
     matches: dict[int, list[Match]] = {r.pk: [] for r in rounds}
     by_pk = {r.pk: r for r in rounds}
-    ordered = (F("table").asc(nulls_last=True), "pk")
-    for match in tournament.matches.filter(round__in=rounds).order_by(*ordered):
+    for match in sorted(found, key=lambda m: (m.table is None, m.table or 0, m.pk)):
         match.round = by_pk[match.round_id]
         matches[match.round_id].append(match)
     expected: KnockoutRound | None = first_knockout_round(

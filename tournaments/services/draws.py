@@ -20,6 +20,7 @@ director moves them.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,17 +115,22 @@ class NextRound:
         return str(Round(number=self.number, stage=self.stage))
 
 
-def what_comes_next(tournament: Tournament, rounds: list[Round] | None = None) -> NextRound:
+def what_comes_next(
+    tournament: Tournament, schedule: list[tuple[Round, list[Match]]] | None = None
+) -> NextRound:
     """The round the tournament may draw now, without drawing it (a few queries).
 
     Raises a Conflict saying why no round can be drawn: every round is drawn, the last one
     is not over (a knockout match without a winner), or the format generates its
-    schedule at once. `rounds`: the tournament's rounds in order, when the caller has them.
+    schedule at once. `schedule`: every round in order with its matches, when the caller
+    has them (`selectors.tables`); then no query is needed.
     """
-    if rounds is None:
+    if schedule is None:
         rounds = list(tournament.rounds.order_by("number"))
+    else:
+        rounds = [round_ for round_, _matches in schedule]
     last = rounds[-1] if rounds else None
-    progress = selectors.knockout_progress(tournament)
+    progress = selectors.knockout_progress(tournament, schedule)
     if progress is not None:
         if sum(r.is_knockout for r in rounds) >= progress.bracket.rounds:
             raise AllRoundsDrawn(_("Every round of the final is drawn."))
@@ -147,7 +153,7 @@ def what_comes_next(tournament: Tournament, rounds: list[Round] | None = None) -
             % {"n": len(rounds)}
         )
     if last is not None:
-        _check_over(last)
+        _check_over(last, schedule[-1][1] if schedule else None)
     number = (last.number if last else 0) + 1
     if progress is None:
         return NextRound(number, Round.Stage.QUALIFYING, last, None)
@@ -163,25 +169,28 @@ def what_comes_next(tournament: Tournament, rounds: list[Round] | None = None) -
     return NextRound(number, _knockout_stage(progress.upcoming), last, progress)
 
 
-def next_round(tournament: Tournament) -> PlannedRound:
+def next_round(
+    tournament: Tournament, schedule: list[tuple[Round, list[Match]]] | None = None
+) -> PlannedRound:
     """The round the tournament would draw now, drawn but not stored (`what_comes_next`)."""
-    upcoming = what_comes_next(tournament)
-    referees = _referees_by_table(upcoming.last)
+    upcoming = what_comes_next(tournament, schedule)
+    referees = _referees_by_table(upcoming.last, schedule[-1][1] if schedule else None)
     if upcoming.progress is not None:
         assert upcoming.progress.upcoming is not None
         teams = {t.pk: t for t in tournament.teams.all()}
         matches = _knockout_matches(upcoming.progress.upcoming, teams, referees)
         return PlannedRound(upcoming.number, upcoming.stage, tuple(matches))
-    return _next_qualifying_round(tournament, upcoming.number, referees)
+    return _next_qualifying_round(tournament, upcoming.number, referees, schedule)
 
 
-def _check_over(last: Round) -> None:
+def _check_over(last: Round, matches: list[Match] | None = None) -> None:
     """Every match of the last round finished or closed by a director; byes need nothing."""
-    waiting = list(
-        last.matches.filter(ew_team__isnull=False, is_closed=False)
-        .exclude(status=Match.Status.FINISHED)
-        .order_by("table")
-        .values_list("table", flat=True)
+    if matches is None:
+        matches = list(last.matches.all())
+    waiting = sorted(
+        m.table or 0
+        for m in matches
+        if not m.is_bye and not m.is_closed and m.status != Match.Status.FINISHED
     )
     if waiting:
         raise RoundNotOver(
@@ -194,14 +203,16 @@ def _check_over(last: Round) -> None:
         )
 
 
-def _referees_by_table(last: Round | None) -> dict[int, Any]:
+def _referees_by_table(last: Round | None, matches: list[Match] | None = None) -> dict[int, Any]:
     if last is None:
         return {}
-    referees = {}
-    for match in last.matches.filter(referee__isnull=False).select_related("referee__player"):
-        if match.table is not None:
-            referees[match.table] = match.referee
-    return referees
+    if matches is None:
+        matches = list(last.matches.select_related("referee__player"))
+    return {
+        match.table: match.referee
+        for match in matches
+        if match.table is not None and match.referee_id is not None
+    }
 
 
 def _active_teams(tournament: Tournament) -> dict[int, Team]:
@@ -230,17 +241,32 @@ class _Past:
     ew: int = 0
 
 
-def team_records(tournament: Tournament, teams: dict[int, Team], number: int) -> list[TeamRecord]:
-    """Each team's past as the draw of round `number` reads it (three queries).
+def team_records(
+    tournament: Tournament,
+    teams: dict[int, Team],
+    number: int,
+    schedule: list[tuple[Round, list[Match]]] | None = None,
+) -> list[TeamRecord]:
+    """Each team's past as the draw of round `number` reads it (three queries, two with `schedule`).
 
     Places and match points are the standings after the round before, computed now from
     the stored results (the stored standings may be a moment behind); opponents, byes and
     seats come from every qualifying match drawn so far.
     """
     history = {team: _Past() for team in teams}
-    for ns, ew in Match.objects.filter(
-        tournament=tournament, round__stage=Round.Stage.QUALIFYING
-    ).values_list("ns_team_id", "ew_team_id"):
+    pairs: Iterable[tuple[int, int | None]]
+    if schedule is None:
+        pairs = Match.objects.filter(
+            tournament=tournament, round__stage=Round.Stage.QUALIFYING
+        ).values_list("ns_team_id", "ew_team_id")
+    else:
+        pairs = [
+            (m.ns_team_id, m.ew_team_id)
+            for round_, matches in schedule
+            if not round_.is_knockout
+            for m in matches
+        ]
+    for ns, ew in pairs:
         if ns in history:
             if ew is None:
                 history[ns].byes += 1
@@ -271,11 +297,14 @@ def team_records(tournament: Tournament, teams: dict[int, Team], number: int) ->
 
 
 def _next_qualifying_round(
-    tournament: Tournament, number: int, referees: dict[int, Any]
+    tournament: Tournament,
+    number: int,
+    referees: dict[int, Any],
+    schedule: list[tuple[Round, list[Match]]] | None,
 ) -> PlannedRound:
     teams = _active_teams(tournament)
     drawn = draw_team_round(
-        team_records(tournament, teams, number),
+        team_records(tournament, teams, number, schedule),
         round_number=number,
         seed=tournament.draw_seed,
         pair_by=_pair_by(tournament),

@@ -147,21 +147,27 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "tab": "director",
         }
     )
-    context.update(rounds_context(tournament, [r for r, _matches in context["rounds"]], team_count))
+    context.update(rounds_context(tournament, context["rounds"], team_count))
     return render(request, "tournaments/director/dashboard.html", context)
 
 
-def rounds_context(tournament: Tournament, rounds: list[Round], team_count: int) -> dict[str, Any]:
-    """What the dashboard offers next: draw a round (or why not), delete the last, start a final."""
+def rounds_context(
+    tournament: Tournament, schedule: list[tuple[Round, list[Match]]], team_count: int
+) -> dict[str, Any]:
+    """What the dashboard offers next: draw a round (or why not), delete the last, start a final.
+
+    Read from the tables the dashboard shows anyway (`schedule`): no query of its own.
+    """
     try:
-        upcoming, refusal = draws.what_comes_next(tournament, rounds), ""
+        upcoming, refusal = draws.what_comes_next(tournament, schedule), ""
     except ServiceError as error:
         upcoming, refusal = None, error.message
+    rounds = [round_ for round_, _matches in schedule]
     last = rounds[-1] if rounds else None
     deletable = (
         last is not None
         and (last.is_knockout or tournament.is_round_by_round)
-        and not last.matches.filter(deal_count__gt=0).exists()
+        and not any(match.deal_count for match in schedule[-1][1])
     )
     knockout = any(r.is_knockout for r in rounds)
     qualifying = [r for r in rounds if not r.is_knockout]
@@ -198,7 +204,7 @@ def draw_round(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             messages.success(request, _("%(round)s drawn.") % {"round": round_})
         return back(tournament)
     try:
-        planned, refusal = draws.next_round(tournament), ""
+        planned, refusal = draws.next_round(tournament, selectors.tables(tournament)), ""
     except ServiceError as error:
         planned, refusal = None, error.message
     return render(
