@@ -238,3 +238,19 @@ def test_the_pages_of_a_swiss_with_a_final_issue_a_bounded_number_of_queries(
     for name in ("director", "director_draw", "director_print_sheets"):
         with django_assert_max_num_queries(DIRECTOR_BOUND):
             assert client.get(url(name)).status_code == 200, name
+
+
+@pytest.mark.parametrize(
+    ("language", "words", "not_drawn"),
+    [
+        ("nl", "Zwitsers, 3 rondes", "Ronde 2: nog niet geloot"),
+        ("fr", "Suisse, 3 manches", "Manche 2 : pas encore tirée"),
+    ],
+)
+@pytest.mark.usefixtures("compiled_catalogues")
+def test_the_format_and_the_rounds_not_drawn_read_in_dutch_and_french(
+    client, swiss, director, language, words, not_drawn
+):
+    draw_next_round(swiss, by=director)
+    page = client.get(swiss.get_absolute_url(), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert words in page and not_drawn in page
