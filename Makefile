@@ -53,6 +53,7 @@ bench: install
 	$(BIN)/python bench/scoring_bench.py
 	$(BIN)/python bench/standings_bench.py
 	$(BIN)/python bench/pairing_bench.py
+	$(BIN)/python bench/draw_bench.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache
