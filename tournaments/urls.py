@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import director, public, referee, rules
+from .views import director, draws, public, referee, rules
 
 app_name = "tournaments"
 
@@ -40,9 +40,9 @@ director_urls = [
     path(D + "teams/", director.teams, name="director_teams"),
     path(D + "teams/<int:pk>/withdraw/", director.withdraw, name="director_withdraw"),
     path(D + "referees/", director.referees, name="director_referees"),
-    path(D + "rounds/draw/", director.draw_round, name="director_draw"),
+    path(D + "rounds/draw/", draws.draw_round, name="director_draw"),
     path(D + "rounds/<int:number>/<str:action>/", director.round_action, name="director_round"),
-    path(D + "final/", director.start_final, name="director_final"),
+    path(D + "final/", draws.start_final, name="director_final"),
     path(D + "matches/<int:pk>/<str:action>/", director.match_action, name="director_match"),
     path(D + "print/sheets/", director.print_sheets, name="director_print_sheets"),
     path(D + "print/standings/", director.print_standings, name="director_print_standings"),

@@ -21,8 +21,8 @@ from tournaments.services.draws import (
     delete_last_round,
     draw_next_round,
     next_round,
-    start_final,
 )
+from tournaments.services.finals import start_final
 from tournaments.services.registration import register_teams
 from tournaments.services.schedule import generate_round_robin
 from tournaments.services.settings import create_tournament

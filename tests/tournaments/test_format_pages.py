@@ -15,7 +15,8 @@ from tests.factories import ClubFactory, make_staff
 from tests.tournaments.test_query_counts import DIRECTOR_BOUND, PUBLIC_BOUND
 from tournaments.models import Bracket, Match, Round, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.services.draws import draw_next_round, next_round, start_final
+from tournaments.services.draws import draw_next_round, next_round
+from tournaments.services.finals import start_final
 from tournaments.services.registration import register_teams
 from tournaments.services.settings import create_tournament
 from tournaments.standings.store import recompute_standings

@@ -11,7 +11,8 @@ from club.models import Membership
 from tests.factories import ClubFactory, make_staff
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-from tournaments.services.draws import draw_next_round, start_final
+from tournaments.services.draws import draw_next_round
+from tournaments.services.finals import start_final
 from tournaments.services.registration import register_teams
 from tournaments.services.settings import SettingsRefused, create_tournament, update_tournament
 

@@ -292,47 +292,6 @@ class ScheduleSerializer(serializers.Serializer):
     rounds = ScheduleRoundSerializer(many=True)
 
 
-class DrawnRoundSerializer(ScheduleRoundSerializer):
-    """A round just drawn, with its matches (the bye last)."""
-
-    class Meta(ScheduleRoundSerializer.Meta):
-        fields = ["id", "tournament", *ScheduleRoundSerializer.Meta.fields[1:]]
-
-
-class StartFinalSerializer(serializers.Serializer):
-    size = serializers.IntegerField(help_text=_("Teams in the bracket: 2, 4, 8 or 16."))
-    third_place = serializers.BooleanField(
-        default=False, help_text=_("Play a match for third place between the semi-finals' losers.")
-    )
-
-
-class PlaceSerializer(serializers.Serializer):
-    place = serializers.IntegerField()
-    shared = serializers.BooleanField()
-    team = TeamBriefSerializer()
-
-
-class BracketSerializer(serializers.Serializer):
-    """The knockout final: its seeds, its rounds as drawn, and the final ranking once played."""
-
-    tournament = serializers.IntegerField()
-    size = serializers.IntegerField()
-    third_place = serializers.BooleanField()
-    after_round = serializers.IntegerField(
-        help_text=_("The qualifying round whose standings seeded the bracket.")
-    )
-    seeds = TeamBriefSerializer(many=True, help_text=_("Seed 1 first."))
-    rounds = ScheduleRoundSerializer(many=True)
-    finished = serializers.BooleanField()
-    ranking = PlaceSerializer(
-        many=True,
-        help_text=_(
-            "Once the final is played: the bracket's places, then the other teams by the "
-            "qualifying standings."
-        ),
-    )
-
-
 class GenerateScheduleSerializer(serializers.Serializer):
     draw_lots = serializers.BooleanField(
         default=False, help_text=_("Draw pairing numbers by lot instead of following seeds.")

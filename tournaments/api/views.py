@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import F, Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -33,19 +33,25 @@ from tournaments.services.director import (
     set_status,
     withdraw_team,
 )
-from tournaments.services.draws import delete_last_round, draw_next_round, start_final
+from tournaments.services.draws import delete_last_round, draw_next_round
+from tournaments.services.finals import start_final
 from tournaments.services.registration import register_team, register_teams
 from tournaments.services.schedule import generate_round_robin
 from tournaments.services.settings import SettingsRefused, create_tournament, update_tournament
 
 from . import etags
+from .draws import (
+    TABLES_THEN_BYE,
+    BracketSerializer,
+    DrawnRoundSerializer,
+    StartFinalSerializer,
+    bracket_body,
+)
 from .filters import MatchFilter, RoundFilter, StableOrderingFilter, TeamFilter, TournamentFilter
 from .permissions import ReadOnlyOrAuthenticated
 from .serializers import (
     AuditSerializer,
-    BracketSerializer,
     DealAuditSerializer,
-    DrawnRoundSerializer,
     GenerateScheduleSerializer,
     MatchEventSerializer,
     MatchSerializer,
@@ -54,7 +60,6 @@ from .serializers import (
     ScheduleRoundSerializer,
     ScheduleSerializer,
     StandingsSerializer,
-    StartFinalSerializer,
     StatusSerializer,
     TeamCreateSerializer,
     TeamSerializer,
@@ -76,8 +81,6 @@ def api_setting_names() -> Iterator[None]:
 
 
 MATCH_RELATED = ("round", "ns_team", "ew_team", "referee")
-# A drawn round's matches by table, the bye (no table) last on every database.
-TABLES_THEN_BYE = (F("table").asc(nulls_last=True), "pk")
 
 
 def match_queryset() -> QuerySet[Match]:
@@ -253,37 +256,7 @@ class TournamentViewSet(
         if progress is None:
             raise Http404
         code = status.HTTP_201_CREATED if request.method == "POST" else status.HTTP_200_OK
-        return Response(self._bracket_body(tournament, progress), code)
-
-    @staticmethod
-    def _bracket_body(
-        tournament: Tournament, progress: selectors.KnockoutProgress
-    ) -> dict[str, Any]:
-        bracket = progress.bracket
-        teams = {t.pk: t for t in tournament.teams.all()}
-        rounds = (
-            tournament.rounds.exclude(stage=Round.Stage.QUALIFYING)
-            .order_by("number")
-            .prefetch_related(
-                Prefetch("matches", queryset=match_queryset().order_by(*TABLES_THEN_BYE))
-            )
-        )
-        ranking = selectors.final_ranking(tournament, progress)
-        return BracketSerializer(
-            {
-                "tournament": tournament.pk,
-                "size": bracket.size,
-                "third_place": bracket.third_place,
-                "after_round": bracket.after_round,
-                "seeds": [teams[pk] for pk in bracket.seeds if pk in teams],
-                "rounds": rounds,
-                "finished": progress.finished,
-                "ranking": [
-                    {"place": place, "shared": shared, "team": team}
-                    for place, shared, team in ranking
-                ],
-            }
-        ).data
+        return Response(bracket_body(tournament, progress, match_queryset()), code)
 
     @staticmethod
     def _schedule_body(tournament: Tournament) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 from .deals import close_match, correct_deal, enter_deal, remove_last_deal, reopen_match, replay
 from .director import assign_referee, close_round, reopen_round, set_status, withdraw_team
-from .draws import delete_last_round, draw_next_round, next_round, start_final
+from .draws import delete_last_round, draw_next_round, next_round
+from .finals import start_final
 from .ratings import recompute_ratings
 from .registration import register_team, register_teams
 from .schedule import generate_round_robin
