@@ -88,7 +88,7 @@ def test_it_creates_a_concours_at_random_with_a_bye_each_party(demo):
     assert concours.teams.count() == 11
     byes = Match.objects.filter(tournament=concours, ew_team__isnull=True)
     assert byes.count() == 3 and len(set(byes.values_list("ns_team", flat=True))) == 3
-    # A bye scores half a six-deal match's 162 points a deal, rounded down: 80 a deal.
+    # Matches of six deals and no target: a bye scores 80 a deal, 480.
     bye_team = byes.get(round__number=1).ns_team
     recompute_standings(concours.pk, force=True)
     line = concours.standings.get(round_number=1, team=bye_team)

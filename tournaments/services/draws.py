@@ -1,4 +1,4 @@
-"""Drawing the next round of a Swiss, a concours or a knockout final; deleting the last round; starting a final.
+"""Drawing the next round of a Swiss, a concours or a knockout final, and deleting the last round.
 
 The draw itself is pure (`tournaments.scheduling`); here it is fed from the database and
 stored. `next_round` computes the round the tournament would draw now without storing
@@ -9,8 +9,8 @@ should a result change in between).
 When (formats.md §1, §2): round k is drawn once every match of round k-1 is finished or
 closed, never past the last round. The qualifying rounds of a Swiss or a concours come
 first (`round_count` of them); a knockout final, started after the qualifying rounds of
-any team format, adds its rounds after them, drawn the same way. A round robin's
-qualifying rounds are generated at once (`schedule.generate_round_robin`).
+any team format (`finals.start_final`), adds its rounds after them, drawn the same way. A
+round robin's qualifying rounds are generated at once (`schedule.generate_round_robin`).
 
 Each table keeps its referee: the match at table t of a new round gets the referee of
 table t in the round before, so a referee stays at their table all evening unless a
