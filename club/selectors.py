@@ -13,8 +13,8 @@ from .permissions import directs_club
 def club_home(club: Club, viewer: Any) -> dict[str, Any]:
     """The club's tournaments grouped running / upcoming / finished, and its best players.
 
-    Private tournaments are listed to the club's directors only. A tournament says what
-    state it is in (`is_running`, `is_finished`): club/ reads it without importing
+    Private tournaments and drafts are listed to the club's directors only. A tournament
+    says what state it is in (`is_draft`, `is_running`, `is_finished`): club/ reads it without importing
     tournaments/ (design.md).
     """
     directs = directs_club(viewer, club.pk)
@@ -23,6 +23,8 @@ def club_home(club: Club, viewer: Any) -> dict[str, Any]:
         tournaments = tournaments.filter(is_public=True)
     groups: dict[str, list[Any]] = {"running": [], "upcoming": [], "finished": []}
     for tournament in tournaments:
+        if tournament.is_draft and not directs:
+            continue  # not published yet
         if tournament.is_running:
             groups["running"].append(tournament)
         elif tournament.is_finished:

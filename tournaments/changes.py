@@ -53,8 +53,13 @@ def record_change(tournament_id: int) -> None:
     has committed. Prefer `changing`, which calls this for you.
     """
     Tournament.objects.filter(pk=tournament_id).update(change_seq=F("change_seq") + 1)
-    transaction.on_commit(lambda: schedule_recompute(tournament_id))
-    transaction.on_commit(lambda: publish_live(tournament_id))
+    transaction.on_commit(lambda: _committed(tournament_id))
+
+
+def _committed(tournament_id: int) -> None:
+    """After a change commits: ask for the recompute, and tell the polling pages."""
+    schedule_recompute(tournament_id)
+    publish_live(tournament_id)
 
 
 # Set while a service's `changing` block runs: the signals then leave its writes alone.

@@ -73,6 +73,16 @@ def readable_q(user: Any, prefix: str = "") -> Q:
     return q
 
 
+def listed_q(user: Any) -> Q:
+    """The tournaments listed to `user`: readable ones, drafts only to their clubs' directors."""
+    if getattr(user, "is_superuser", False):
+        return Q()
+    published = ~Q(status=Tournament.Status.DRAFT)
+    if getattr(user, "is_authenticated", False):
+        published |= Q(club_id__in=directed_club_ids(user))
+    return readable_q(user) & published
+
+
 def readable_tournaments(user: Any) -> QuerySet[Tournament]:
     return Tournament.objects.filter(readable_q(user))
 

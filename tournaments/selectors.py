@@ -7,16 +7,18 @@ of the tournament; a template tag runs none of its own.
 from __future__ import annotations
 
 import logging
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.core.cache import cache
 from django.db.models import Case, Count, IntegerField, Q, QuerySet, Value, When
+from rapidfuzz import fuzz, process
 
 from club.models import Player
 
-from .models import Match, Round, Side, Standing, Team, Tournament
+from .models import Match, Round, Seat, Side, Standing, Team, Tournament
 from .standings.criteria import CRITERIA
 from .standings.names import LIVE_ROUND
 
@@ -38,6 +40,14 @@ def rounds_with_progress(tournament: Tournament) -> QuerySet[Round]:
 
 def teams_with_players(tournament: Tournament) -> QuerySet[Team]:
     return tournament.teams.select_related("first_player", "second_player").order_by("seed")
+
+
+def teams_with_deals(tournament: Tournament) -> set[int]:
+    """The teams that have played a deal (their players are then fixed)."""
+    played: set[int] = set()
+    for pair in tournament.matches.filter(deal_count__gt=0).values_list("ns_team_id", "ew_team_id"):
+        played.update(team_id for team_id in pair if team_id is not None)
+    return played
 
 
 def tie_break_labels(tournament: Tournament) -> list[Any]:
@@ -367,3 +377,81 @@ def live_state(club_slug: str, slug: str) -> LiveState | None:
     except Exception:
         log.warning("cache unavailable: live state not kept", exc_info=True)
     return read[1]
+
+
+def combined_version(tournament: Tournament) -> str:
+    """The version of a page that shows both matches and standings (LiveState.both)."""
+    return f"{tournament.change_seq}.{standings_version(tournament)}"
+
+
+def last_update(rows: Iterable[Any]) -> Any:
+    """The latest `updated_at` of matches or deals: when what a page shows last changed."""
+    return max((row.updated_at for row in rows if row.updated_at), default=None)
+
+
+def matches_in_play(tournament: Tournament) -> list[Match]:
+    """The matches the live table counts on their current totals, in table order."""
+    return list(
+        tournament.matches.filter(status=Match.Status.PLAYING, ew_team__isnull=False)
+        .select_related("round", "ns_team", "ew_team")
+        .order_by("round__number", "table")
+    )
+
+
+# --- a player at a tournament: where they sit next ---------------------------------------------
+
+
+def _folded(text: str) -> str:
+    """Lower case without accents, so "chloe" finds "Chloé"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# How close a name must be to be offered when no name contains what was typed (rapidfuzz, 0-100).
+NAME_MATCH_CUTOFF = 75
+
+
+def find_players(tournament: Tournament, query: str) -> list[tuple[Player, Team]]:
+    """The players of the tournament's teams whose name holds every word typed, accents and
+    case aside; when none does, the names closest to it (one query)."""
+    entrants = [
+        (player, team)
+        for team in teams_with_players(tournament).filter(withdrawn=False)
+        for player in team.players
+    ]
+    words = _folded(query).split()
+    if not words:
+        return []
+    found = [
+        (player, team)
+        for player, team in entrants
+        if all(word in _folded(player.full_name) for word in words)
+    ]
+    if found:
+        return sorted(found, key=lambda entry: _folded(entry[0].full_name))
+    names = [_folded(player.full_name) for player, _team in entrants]
+    close = process.extract(
+        " ".join(words), names, scorer=fuzz.WRatio, score_cutoff=NAME_MATCH_CUTOFF, limit=5
+    )
+    return [entrants[index] for _name, _score, index in close]
+
+
+def seat_of(team: Team, player: Player, side: str) -> str:
+    """The seat of `player` when `team` sits `side`: the first player North (or East)."""
+    first = player.pk == team.first_player_id
+    if side == Side.NS:
+        return Seat.NORTH if first else Seat.SOUTH
+    return Seat.EAST if first else Seat.WEST
+
+
+def player_next(tournament: Tournament, team: Team, player: Player) -> dict[str, Any] | None:
+    """The player's next (or current) match, seen from their team, with their seat."""
+    upcoming = next_row(team_rows(tournament, team)) if not team.withdrawn else None
+    if upcoming is None:
+        return None
+    partner = team.second_player if player.pk == team.first_player_id else team.first_player
+    return {
+        **upcoming,
+        "partner": partner,
+        "seat": seat_of(team, player, upcoming["side"]),
+    }

@@ -45,7 +45,7 @@ def public_urls(tournament):
         reverse("tournaments:schedule", args=args) + "?round=all",
         reverse("tournaments:standings", args=args),
         reverse("tournaments:standings", args=args) + "?after=2",
-        reverse("tournaments:standings_live", args=args) + "?seq=stale",
+        reverse("tournaments:standings_live", args=args) + "?v=stale",
         reverse("tournaments:team", args=[*args, team.pk]),
         reverse("tournaments:rules", args=args),
         reverse("scoring:rulebook"),

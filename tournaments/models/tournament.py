@@ -46,6 +46,9 @@ class Tournament(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )
     is_public = models.BooleanField(_("public"), default=True)
+    # What the big screen in the club room speaks, whoever's browser shows it; empty: the
+    # visitor's own language (the settings service checks it is one of settings.LANGUAGES).
+    language = models.CharField(_("language of the big screen"), max_length=8, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     # Bumped by every change of a deal, match or team; the standings record which change
     # they were computed from, so a recompute can tell it has nothing to do.
@@ -80,6 +83,11 @@ class Tournament(models.Model):
         from scoring.engine import parse_rules
 
         return parse_rules(self.rules)
+
+    @property
+    def is_draft(self) -> bool:
+        """Not published yet: listed to its club's directors only."""
+        return self.status == Tournament.Status.DRAFT
 
     @property
     def is_running(self) -> bool:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils.text import slugify
@@ -46,6 +47,7 @@ SETTINGS = (
     "tie_breaks",
     "is_public",
     "status",
+    "language",
 )
 MATCH_POINTS_MAX = 100
 _SLUG = Tournament._meta.get_field("slug")
@@ -128,6 +130,9 @@ def settings_problems(tournament: Tournament, *, rescore: bool = False) -> list[
         refuse("status", _choice_message(tournament.status, Tournament.Status.values))
     if not isinstance(tournament.is_public, bool):
         refuse("is_public", _("Expected true or false."))
+    languages = [code for code, _name in django_settings.LANGUAGES]
+    if tournament.language not in ("", *languages):
+        refuse("language", _choice_message(tournament.language, languages))
     for problem in rules_problems(tournament.rules)[1]:
         refuse(problem.path, problem_message(problem))
     _check_match_points(tournament, refuse)
