@@ -20,12 +20,23 @@
       });
     }
   }
-  function turn() { index += 1; show(); }
-  document.addEventListener("DOMContentLoaded", function () {
+  var timer = null;
+  function turn(step) { index += step; if (index < 0) index = 0; show(); }
+  function start() {
     var screen = document.getElementById("screen");
     var seconds = Number(screen && screen.dataset.slideSeconds) || 12;
-    show();
-    setInterval(turn, seconds * 1000);
+    clearInterval(timer);
+    timer = setInterval(function () { turn(1); }, seconds * 1000);
+  }
+  document.addEventListener("DOMContentLoaded", function () { show(); start(); });
+  // A presenter's clicker (or the arrow keys) turns the slides by hand; the timer starts again.
+  document.addEventListener("keydown", function (event) {
+    var forward = ["ArrowRight", "PageDown", " "].indexOf(event.key) >= 0;
+    var back = ["ArrowLeft", "PageUp"].indexOf(event.key) >= 0;
+    if (!forward && !back) return;
+    event.preventDefault();
+    turn(forward ? 1 : -1);
+    start();
   });
   document.addEventListener("htmx:afterSwap", show);
 })();
