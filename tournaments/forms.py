@@ -54,6 +54,8 @@ class OrderedCheckboxes(forms.CheckboxSelectMultiple):
     static/js/ordered-choices.js adds the buttons that move a line up or down.
     """
 
+    input_type = "ordered"  # a list of checkboxes with its own labels, not one checkbox
+
     def render(
         self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
     ) -> SafeString:

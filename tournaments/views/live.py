@@ -38,7 +38,7 @@ from .public import (
 
 # The big screen: how many tables or standings lines one slide shows at 1920 × 1080.
 SCREEN_TABLES_PER_SLIDE = 8
-SCREEN_LINES_PER_SLIDE = 10
+SCREEN_LINES_PER_SLIDE = 8
 SCREEN_SLIDE_SECONDS = 12
 
 Build = Callable[[Tournament], dict[str, Any]]
