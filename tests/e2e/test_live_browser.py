@@ -194,9 +194,7 @@ def test_a_player_finds_their_table_and_it_follows_the_round(page, live_server, 
     assert "Round 2" in card.inner_text()
 
 
-def test_the_director_confirms_new_members_and_orders_the_tie_breaks(
-    page, live_server, screenshot
-):
+def test_the_director_confirms_new_members_and_orders_the_tie_breaks(page, live_server, screenshot):
     club = ClubFactory(slug="les-atouts", name="Les Atouts")
     director = make_staff(club, Membership.Role.DIRECTOR, "dora")
     leclerc = PlayerFactory(first_name="Marie", last_name="Leclerc")
@@ -210,7 +208,9 @@ def test_the_director_confirms_new_members_and_orders_the_tie_breaks(
     with page.expect_navigation():
         page.click("main form button[type=submit]")
     warning = page.locator(".confirm-members")
-    assert "Marie Lecler" in warning.inner_text() and "close to Marie Leclerc" in warning.inner_text()
+    assert (
+        "Marie Lecler" in warning.inner_text() and "close to Marie Leclerc" in warning.inner_text()
+    )
     screenshot(page, "live-08-confirm-new-members")
     with page.expect_navigation():
         page.click("button[name=create_members]")
