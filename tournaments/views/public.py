@@ -8,6 +8,8 @@ context in one function here that the page and its fragment share.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -69,7 +71,7 @@ def tournament_detail(request: HttpRequest, club_slug: str, slug: str) -> HttpRe
     )
 
 
-def schedule_context(tournament: Tournament, wanted: str) -> dict[str, object]:
+def schedule_context(tournament: Tournament, wanted: str) -> dict[str, Any]:
     """The rounds shown (`wanted`: a number, "all", or "" for the current round) and their tables."""
     rounds = list(tournament.rounds.all())
     open_numbers = selectors.open_round_numbers(tournament)
@@ -110,7 +112,7 @@ def schedule(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
 
 def standings_context(
     tournament: Tournament, after: str | None, *, live: bool = True
-) -> dict[str, object]:
+) -> dict[str, Any]:
     """What the standings table shows: the live table while a match is in play (unless
     `live` is off), else the lines after round `after` (default the latest)."""
     view = selectors.standings_after(tournament, after, live=live)
@@ -138,7 +140,7 @@ def standings(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     return render(request, "tournaments/standings.html", context)
 
 
-def team_context(tournament: Tournament, team: Team) -> dict[str, object]:
+def team_context(tournament: Tournament, team: Team) -> dict[str, Any]:
     rows = selectors.team_rows(tournament, team)
     return {
         "tournament": tournament,
@@ -183,7 +185,7 @@ def get_match(request: HttpRequest, pk: int) -> Match:
     return match
 
 
-def match_context(match: Match) -> dict[str, object]:
+def match_context(match: Match) -> dict[str, Any]:
     deals = list(match.deals.order_by("number"))
     return {
         "match": match,
