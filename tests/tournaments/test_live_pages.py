@@ -115,6 +115,13 @@ def test_the_pages_say_when_they_were_last_updated(client, world):
         assert "Live · last updated" in page and "js/live.js" in page, url
 
 
+def test_the_schedule_of_every_round_at_once_does_not_poll(client, world):
+    """2,000 rows on a big evening, re-sent after every deal to everyone looking back: no."""
+    one = client.get(reverse("tournaments:schedule", args=ARGS)).content.decode()
+    every = client.get(reverse("tournaments:schedule", args=ARGS), {"round": "all"}).content
+    assert 'id="schedule-live" hx-get' in one and b"hx-get" not in every
+
+
 def test_the_match_sheet_keeps_its_totals_in_the_narrow_view(client, world):
     """On a phone the columns marked wide are hidden; the running totals never are."""
     page = client.get(world.match.get_absolute_url()).content.decode()
