@@ -491,7 +491,6 @@ def print_sheets(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @director_required
 def print_standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = standings_context(tournament, request.GET.get("after"))
-    context["printing"] = True
     return render(request, "tournaments/director/print_standings.html", context)
 
 
