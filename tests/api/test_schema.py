@@ -14,11 +14,11 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 from schemathesis import GenerationMode, checks
 from schemathesis.specs.openapi import checks as openapi_checks
 
 from club.models import Membership
+from club.tokens import issue_own_token
 from tests.factories import ClubFactory, MatchFactory, TournamentFactory, make_staff
 
 from .conftest import MADE, client_for, deals_url
@@ -83,7 +83,7 @@ def director_token():  # type: ignore[no-untyped-def]
         match = MatchFactory(round__tournament=tournament, tournament=tournament, referee=referee)
     client_for(referee).post(deals_url(match), MADE, format="json")
     TournamentFactory(club=club, is_public=False)
-    return Token.objects.create(user=director).key
+    return issue_own_token(by=director).key
 
 
 CHECKS = [
