@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
@@ -30,6 +30,7 @@ from .selectors import best_rated, members_found
 ID_PATTERN = r"[0-9]{1,15}"
 
 
+@extend_schema_field(OpenApiTypes.INT)
 class IdFilter(filters.NumberFilter):
     """A whole id; bigger than a database integer is refused by the form, not the database."""
 
@@ -271,7 +272,8 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return Response(MemberSerializer(membership).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=PastedNamesSerializer, responses={201: PlayerSerializer(many=True)})
-    @action(detail=True, methods=["post"], filter_backends=[], ordering=None)
+    # The players just registered, all of them: not a page of a list.
+    @action(detail=True, methods=["post"], filter_backends=[], ordering=None, pagination_class=None)
     def players(self, request: Request, pk: str | None = None) -> Response:
         """A director registers players into the club, one name per line."""
         club = self.get_object()

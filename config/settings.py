@@ -198,6 +198,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.schema.add_error_responses",
         "tournaments.api.schema.describe_security_schemes",
+        "tournaments.api.schema.integer_ids",
     ],
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": "tournaments.models.Seat",

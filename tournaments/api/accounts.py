@@ -108,11 +108,11 @@ class SignInSerializer(serializers.Serializer):
     name = TOKEN_NAME
 
 
-class OwnTokenRequestSerializer(serializers.Serializer):
+class NewOwnTokenSerializer(serializers.Serializer):
     name = TOKEN_NAME
 
 
-class RefereeTokenRequestSerializer(serializers.Serializer):
+class RefereeTokenSerializer(serializers.Serializer):
     user = serializers.IntegerField(
         min_value=1, max_value=2**53, help_text=gettext_lazy("The referee's user id.")
     )
@@ -210,7 +210,7 @@ class MeView(APIView):
 
     @extend_schema(responses=MeSerializer, summary=gettext_lazy("Who am I"))
     def get(self, request: Request) -> Response:
-        user = request.user
+        user: Any = request.user  # signed in (IsAuthenticated)
         player = getattr(user, "player", None)
         memberships = (
             Membership.objects.filter(player__user=user)
@@ -237,9 +237,6 @@ class MeView(APIView):
         return Response(MeSerializer(body).data)
 
 
-@extend_schema(
-    parameters=[OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)],
-)
 class MyTokenViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
     """Your tokens in force; make another from a signed-in session; revoke any of them."""
 
@@ -252,12 +249,12 @@ class MyTokenViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.G
         return tokens_of(self.request.user)
 
     @extend_schema(
-        request=OwnTokenRequestSerializer,
+        request=NewOwnTokenSerializer,
         responses={201: NewTokenSerializer},
         summary=gettext_lazy("Make another token of your own"),
     )
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        serializer = OwnTokenRequestSerializer(data=request.data)
+        serializer = NewOwnTokenSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         issued = issue_own_token(
             by=request.user, credential=request.auth, name=serializer.validated_data.get("name", "")
@@ -291,12 +288,12 @@ class RefereeTokenView(APIView):
     permission_classes = [ReadOnlyOrAuthenticated]
 
     @extend_schema(
-        request=RefereeTokenRequestSerializer,
+        request=RefereeTokenSerializer,
         responses={201: NewTokenSerializer},
         summary=gettext_lazy("Issue a referee's device token (directors)"),
     )
     def post(self, request: Request) -> Response:
-        serializer = RefereeTokenRequestSerializer(data=request.data)
+        serializer = RefereeTokenSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         if not directed_club_ids(request.user) and not is_site_admin(request.user):

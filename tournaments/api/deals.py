@@ -28,6 +28,7 @@ from tournaments.services.deals import correct_deal, enter_deal, remove_last_dea
 
 from . import etags
 from .deal_serializers import DealEntrySerializer, DealSerializer
+from .schema import ERROR_RESPONSE
 from .views import ApiViewSet, find_match
 
 MATCH_ID = OpenApiParameter(
@@ -60,7 +61,7 @@ def _rule_book_examples() -> list[OpenApiExample]:
     for worked in worked_examples(RULE_BOOK):
         examples.append(
             OpenApiExample(
-                f"Rule book, example {worked.number}",
+                f"Rule book example {worked.number}",
                 summary=f"Rule book §6, example {worked.number}: {worked.summary}",
                 description=worked.text,
                 value=worked.deal,
@@ -116,14 +117,14 @@ EXAMPLES = [
     create=extend_schema(
         parameters=[MATCH_ID, IDEMPOTENCY_KEY],
         request=DealEntrySerializer,
-        responses={201: DealSerializer},
+        responses={201: DealSerializer, 400: ERROR_RESPONSE},
         examples=EXAMPLES,
         summary=_("Enter the next deal (the match's referee or a director)"),
     ),
     update=extend_schema(
         parameters=[MATCH_ID, NUMBER, IDEMPOTENCY_KEY],
         request=DealEntrySerializer,
-        responses={200: DealSerializer},
+        responses={200: DealSerializer, 400: ERROR_RESPONSE},
         examples=EXAMPLES,
         summary=_("Correct a deal; the deals after it are scored again"),
     ),

@@ -11,6 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse
+
+from club.api import ID_PATTERN
 
 ERROR = {
     "type": "object",
@@ -27,6 +31,11 @@ ERROR = {
     },
     "required": ["errors", "code"],
 }
+
+
+# An operation with its own example of a refusal declares the status with this; the
+# hook below gives it the `Error` schema like every other.
+ERROR_RESPONSE = OpenApiResponse(response=OpenApiTypes.OBJECT, description="Refused.")
 
 
 def _example(summary: str, errors: dict[str, list[str]], code: str) -> dict[str, Any]:
@@ -199,9 +208,10 @@ def add_error_responses(
             responses = operation.setdefault("responses", {})
             for code in READ_ERRORS if method == "get" else WRITE_ERRORS:
                 description, examples = ERRORS[code]
-                answer = responses.setdefault(code, {"description": description})
+                answer = responses.setdefault(code, {})
+                answer["description"] = description
                 media = answer.setdefault("content", {}).setdefault("application/json", {})
-                media.setdefault("schema", reference)
+                media["schema"] = reference
                 # An operation's own examples (a refused deal) come first.
                 media["examples"] = {**examples, **media.get("examples", {})}
     return result
@@ -281,4 +291,20 @@ def describe_security_schemes(
     schemes = result.setdefault("components", {}).setdefault("securitySchemes", {})
     if "cookieAuth" in schemes:
         schemes["cookieAuth"]["description"] = SESSION_DESCRIPTION
+    return result
+
+
+def integer_ids(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Ids in paths are whole numbers (their URL pattern, club.api.ID_PATTERN, is digits):
+    say so, so a generated client takes an `int`, not a `str`."""
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if method not in METHODS:
+                continue
+            for parameter in operation.get("parameters", []):
+                schema = parameter.get("schema", {})
+                if parameter.get("in") == "path" and schema.get("pattern") == f"^{ID_PATTERN}$":
+                    parameter["schema"] = {"type": "integer"}
     return result
