@@ -78,6 +78,8 @@ def directed_club_ids(user: Any) -> frozenset[int]:
     """The clubs `user` directs (staff of), read once per user object (that is, per request)."""
     if not getattr(user, "is_authenticated", False) or getattr(user, "pk", None) is None:
         return frozenset()
+    if referee_only_club(user) is not None:
+        return frozenset()
     cached = getattr(user, "_belote_directed_clubs", None)
     if cached is None:
         cached = frozenset(

@@ -183,6 +183,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "api_sign_in": env.str("BELOTE_API_SIGN_IN_RATE", default="10/minute"),
     },
+    # Throttles count by client address: trust X-Forwarded-For only from this many proxies
+    # in front of the site (0: the connection's address), so a client cannot pick its own.
+    "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Belote club API",

@@ -109,6 +109,20 @@ def test_signing_in_is_throttled_per_address(director):
     assert right.status_code == 429
 
 
+def test_a_forged_forwarded_for_header_does_not_escape_the_limit(director):
+    client = APIClient()
+    answers = [
+        client.post(
+            SIGN_IN,
+            {"username": "director", "password": "nope"},
+            format="json",
+            HTTP_X_FORWARDED_FOR=f"10.0.0.{attempt}",
+        )
+        for attempt in range(11)
+    ]
+    assert answers[-1].status_code == 429
+
+
 def test_me_answers_who_i_am_my_clubs_and_roles(director, club):
     second = ClubFactory(name="Cercle de Nantes")
     Membership.objects.create(club=second, player=director.player, role=Membership.Role.REFEREE)
