@@ -310,10 +310,3 @@ class AuditSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     deals = DealAuditSerializer(many=True)
     director_actions = MatchEventSerializer(many=True)
-
-
-class TokenSerializer(serializers.Serializer):
-    user = serializers.IntegerField(min_value=1, max_value=2**53)
-    username = serializers.CharField(read_only=True)
-    key = serializers.CharField(read_only=True)
-    created = serializers.DateTimeField(read_only=True)
