@@ -1,4 +1,5 @@
-"""Server time and query count of the standings and schedule pages on the 64-team demo.
+"""Server time and query count of the standings and schedule pages on the 64-team demo, and of
+the fragments the live pages poll: a new version (rendered) and an unchanged one (204).
 
     DATABASE_URL=sqlite:////tmp/bench_pages.sqlite3 .venv/bin/python -m bench.pages [n_teams]
 
@@ -44,23 +45,51 @@ def main() -> None:
         tournament = build_round_robin_tournament(n_teams, 16)
         recompute_standings(tournament.pk, force=True)
         print(f"built {n_teams} teams in {time.perf_counter() - started:.1f}s")
+    from tournaments import selectors
+
     args = [tournament.club.slug, tournament.slug]
+    match = tournament.matches.filter(ew_team__isnull=False).last()
+    assert match is not None
+    state = selectors.live_state(*args)
+    assert state is not None
+    unchanged = {
+        "standings_live": state.standings,
+        "schedule_live": state.changes,
+        "screen_live": state.both,
+    }
     pages = {
-        "standings": reverse("tournaments:standings", args=args),
-        "standings (live fragment)": reverse("tournaments:standings_live", args=args) + "?seq=x",
-        "schedule (one round)": reverse("tournaments:schedule", args=args),
-        "schedule (all rounds)": reverse("tournaments:schedule", args=args) + "?round=all",
-        "tournament": reverse("tournaments:detail", args=args),
+        "standings": (reverse("tournaments:standings", args=args), 200),
+        "standings (live fragment)": (
+            reverse("tournaments:standings_live", args=args) + "?v=x",
+            200,
+        ),
+        "schedule (one round)": (reverse("tournaments:schedule", args=args), 200),
+        "schedule (all rounds)": (reverse("tournaments:schedule", args=args) + "?round=all", 200),
+        "tournament": (reverse("tournaments:detail", args=args), 200),
+        "big screen": (reverse("tournaments:screen", args=args), 200),
+        "match sheet fragment": (
+            reverse("tournaments:match_live", args=[*args, match.pk]) + "?v=x",
+            200,
+        ),
+        **{
+            f"{name} unchanged (204)": (
+                reverse(f"tournaments:{name}", args=args) + f"?v={version}",
+                204,
+            )
+            for name, version in unchanged.items()
+        },
     }
     client = Client()
-    for name, url in pages.items():
+    for name, (url, status) in pages.items():
         times = []
-        for _ in range(5):
+        for _ in range(5 if status == 200 else 200):
+            # Within the cache's lifetime of a version, as a page polling every second is.
+            selectors.live_state(*args)
             reset_queries()
             start = time.perf_counter()
             response = client.get(url)
             times.append(time.perf_counter() - start)
-            assert response.status_code == 200, (url, response.status_code)
+            assert response.status_code == status, (url, response.status_code)
         queries = len(connection.queries)
         print(
             f"{name:28s} median {statistics.median(times) * 1000:7.1f} ms"

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from rapidfuzz import fuzz, process, utils
 
 from .errors import ServiceError
 from .models import Club, Membership, Player
@@ -107,11 +109,119 @@ def pasted_lines(text: str) -> list[tuple[int, str]]:
     ]
 
 
-def register_players(club: Club, text: str, *, by: Any) -> list[Player]:
+# --- new members: found, new, or close to a member (a typo?) ------------------------------
+
+# How alike two names must be (rapidfuzz's token sort ratio, 0-100) to ask whether they are
+# the same person: "Marie Lecler" and "Marie Leclerc" score 96, "Anne Roux" and "Anna Roux"
+# 89, "Luc Martin" and "Marc Martin" 76.
+SIMILAR_NAME_CUTOFF = 85
+
+# What a registration does with names that are not the club's members yet.
+CREATE = "create"  # create them (a script, the demo, a confirmed form)
+ASK = "ask"  # refuse with NewMembersToConfirm if there is any
+ASK_IF_SIMILAR = "ask_if_similar"  # refuse only if one is close to a member's name
+NEW_MEMBERS = (CREATE, ASK, ASK_IF_SIMILAR)
+
+
+@dataclass(frozen=True, slots=True)
+class NewName:
+    """A name that would become a new member, and the members whose names are close to it."""
+
+    name: str
+    similar: tuple[Player, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.similar:
+            return _("%(name)s (new member)") % {"name": self.name}
+        return _("%(name)s (new member; close to %(members)s)") % {
+            "name": self.name,
+            "members": ", ".join(p.full_name for p in self.similar),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NamesPlan:
+    """What registering names would do: members found, and names that would be new."""
+
+    existing: list[Player] = field(default_factory=list)
+    new: list[NewName] = field(default_factory=list)
+
+    def asks(self, new_members: str) -> bool:
+        """Whether `new_members` (CREATE, ASK, ASK_IF_SIMILAR) stops before creating them."""
+        if new_members == ASK:
+            return bool(self.new)
+        if new_members == ASK_IF_SIMILAR:
+            return any(name.similar for name in self.new)
+        return False
+
+
+class NewMembersToConfirm(ServiceError):
+    """Names that would become new members: nothing was registered; ask, then register again
+    with new members created (`plan` says which, and the members close to each)."""
+
+    status = 409
+    code = "new_members_to_confirm"
+
+    def __init__(self, plan: NamesPlan) -> None:
+        self.plan = plan
+        super().__init__(
+            _("Confirm the new members: %(names)s.")
+            % {"names": "; ".join(str(name) for name in plan.new)},
+            field="new_members",
+        )
+
+    def errors(self) -> dict[str, list[str]]:
+        return {self.field: [str(name) for name in self.plan.new]}
+
+
+def _folded(name: str) -> str:
+    return utils.default_process(" ".join(split_name(name)))
+
+
+def similar_members(members: list[Player], name: str) -> tuple[Player, ...]:
+    """The members whose names are close to `name` but not the same (a typo, a nickname)."""
+    wanted = _folded(name)
+    names = [_folded(player.full_name) for player in members]
+    close = process.extract(
+        wanted, names, scorer=fuzz.token_sort_ratio, score_cutoff=SIMILAR_NAME_CUTOFF, limit=3
+    )
+    return tuple(members[index] for found, _score, index in close if found != wanted)
+
+
+def plan_names(club: Club, names: Iterable[str]) -> NamesPlan:
+    """Which names are the club's members and which would be new (each with close members).
+
+    Reads the club's members once; a name given twice counts once.
+    """
+    members = list(Player.objects.filter(memberships__club=club).distinct())
+    by_name: dict[tuple[str, str], list[Player]] = {}
+    for player in members:
+        by_name.setdefault(_name_key(player.first_name, player.last_name), []).append(player)
+    plan = NamesPlan()
+    seen: set[tuple[str, str]] = set()
+    for name in names:
+        key = _name_key(*split_name(name))
+        if key in seen:
+            continue
+        seen.add(key)
+        found = by_name.get(key, [])
+        if found:
+            plan.existing.append(found[0])
+        else:
+            plan.new.append(NewName(" ".join(name.split()), similar_members(members, name)))
+    return plan
+
+
+def _name_key(first: str, last: str) -> tuple[str, str]:
+    return (first.casefold(), last.casefold())
+
+
+def register_players(club: Club, text: str, *, by: Any, new_members: str = CREATE) -> list[Player]:
     """One name per line; existing members are found, the others created as members.
 
     All or nothing: if a line is not a name, nothing is registered and every bad line is
-    reported with its number.
+    reported with its number. `new_members` (ASK, ASK_IF_SIMILAR) stops with
+    NewMembersToConfirm before creating members the director has not confirmed.
     """
     require_club_director(by, club.pk)
     lines = pasted_lines(text)
@@ -122,6 +232,9 @@ def register_players(club: Club, text: str, *, by: Any) -> list[Player]:
         raise ServiceError(_("Enter one name per line."), field="text")
     if problems:
         raise RegistrationRefused(problems)
+    plan = plan_names(club, (line for _n, line in lines))
+    if plan.asks(new_members):
+        raise NewMembersToConfirm(plan)
     with transaction.atomic():
         players: list[Player] = []
         for _n, line in lines:
@@ -132,13 +245,22 @@ def register_players(club: Club, text: str, *, by: Any) -> list[Player]:
 
 
 __all__ = [
+    "ASK",
+    "ASK_IF_SIMILAR",
+    "CREATE",
+    "NEW_MEMBERS",
     "LineProblem",
+    "NamesPlan",
+    "NewMembersToConfirm",
+    "NewName",
     "RegistrationRefused",
     "ambiguity",
     "find_member",
     "find_or_create_member",
     "name_problem",
     "pasted_lines",
+    "plan_names",
     "register_players",
+    "similar_members",
     "split_name",
 ]

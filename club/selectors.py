@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
 from .permissions import directs_club
@@ -13,8 +13,8 @@ from .permissions import directs_club
 def club_home(club: Club, viewer: Any) -> dict[str, Any]:
     """The club's tournaments grouped running / upcoming / finished, and its best players.
 
-    Private tournaments are listed to the club's directors only. A tournament says what
-    state it is in (`is_running`, `is_finished`): club/ reads it without importing
+    Private tournaments and drafts are listed to the club's directors only. A tournament
+    says what state it is in (`is_draft`, `is_running`, `is_finished`): club/ reads it without importing
     tournaments/ (design.md).
     """
     directs = directs_club(viewer, club.pk)
@@ -23,6 +23,8 @@ def club_home(club: Club, viewer: Any) -> dict[str, Any]:
         tournaments = tournaments.filter(is_public=True)
     groups: dict[str, list[Any]] = {"running": [], "upcoming": [], "finished": []}
     for tournament in tournaments:
+        if tournament.is_draft and not directs:
+            continue  # not published yet
         if tournament.is_running:
             groups["running"].append(tournament)
         elif tournament.is_finished:
@@ -45,6 +47,23 @@ def members(club: Club) -> QuerySet[Membership]:
         .select_related("player")
         .order_by("player__last_name", "player__first_name")
     )
+
+
+def members_found(club: Club, *, name: str = "", role: str = "") -> QuerySet[Membership]:
+    """The club's members whose first or last name contains every word of `name`, by name.
+
+    With their accounts, so a director finds the user id a referee's token is issued to.
+    """
+    found = (
+        members(club)
+        .select_related("player__user")
+        .order_by("player__last_name", "player__first_name", "pk")
+    )
+    for word in name.split()[:5]:
+        found = found.filter(
+            Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
+        )
+    return found.filter(role=role) if role else found
 
 
 def best_rated(club: Club) -> QuerySet[Rating]:

@@ -42,7 +42,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -77,6 +76,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "tournaments.context_processors.director_link",
             ],
         },
     },
@@ -164,9 +164,10 @@ CELERY_BEAT_SCHEDULE = {
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # The token first: its `WWW-Authenticate` challenge makes "sign in first" a 401.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "club.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # Every write is JSON: deal entries and house rules are nested objects.
@@ -178,9 +179,18 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
+    # Scoped rates (a view's `throttle_scope`): `api_sign_in` is the password exchange of
+    # POST /api/v1/auth/token/, per client address.
+    "DEFAULT_THROTTLE_RATES": {
+        "api_sign_in": env.str("BELOTE_API_SIGN_IN_RATE", default="10/minute"),
+    },
+    # Throttles count by client address: trust X-Forwarded-For only from this many proxies
+    # in front of the site (0: the connection's address), so a client cannot pick its own.
+    "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Belote club API",
+    # The long description (getting started, signing in, errors) is the hook's, from docs/.
     "DESCRIPTION": "Clubs, tournaments, schedules, deal entry, standings and club rankings.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -191,6 +201,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.schema.add_error_responses",
+        "tournaments.api.schema.describe_security_schemes",
+        "tournaments.api.schema.integer_ids",
     ],
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": "tournaments.models.Seat",

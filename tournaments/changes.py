@@ -53,7 +53,13 @@ def record_change(tournament_id: int) -> None:
     has committed. Prefer `changing`, which calls this for you.
     """
     Tournament.objects.filter(pk=tournament_id).update(change_seq=F("change_seq") + 1)
-    transaction.on_commit(lambda: schedule_recompute(tournament_id))
+    transaction.on_commit(lambda: _committed(tournament_id))
+
+
+def _committed(tournament_id: int) -> None:
+    """After a change commits: ask for the recompute, and tell the polling pages."""
+    schedule_recompute(tournament_id)
+    publish_live(tournament_id)
 
 
 # Set while a service's `changing` block runs: the signals then leave its writes alone.
@@ -119,6 +125,27 @@ def schedule_ratings(club_id: int) -> bool:
     from .tasks import recompute_club_ratings
 
     return _send_debounced(recompute_club_ratings, f"belote:ratings:{club_id}", club_id)
+
+
+# --- what polling pages compare (selectors.live_state reads it) ----------------------------
+
+
+def publish_live(tournament_id: int) -> None:
+    """Put the tournament's committed versions in the cache, for the pages that poll them.
+
+    Called after a change commits and after a recompute stores the standings. A page that
+    polls then answers "nothing new" from the cache alone, and learns of a change at once.
+    A cache that fails is skipped: the pages read the versions from the database instead.
+    """
+    from .selectors import LIVE_SECONDS, read_live_state
+
+    try:
+        read = read_live_state(Tournament.objects.filter(pk=tournament_id))
+        if read is not None:
+            cache.set(*read, timeout=LIVE_SECONDS)
+    except Exception:
+        # The change is committed; pages then learn of it within LIVE_SECONDS all the same.
+        log.warning("live state of tournament %s not published", tournament_id, exc_info=True)
 
 
 # --- edits made outside the services (the admin, the shell) -------------------------------

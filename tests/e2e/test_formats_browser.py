@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import trans_real
 
 from club.models import Membership
+from club.registration import register_players
 from tests.e2e.conftest import requires_chromium
 from tests.factories import ClubFactory, make_staff
 from tournaments.models import Match, Round, Tournament
@@ -78,6 +79,10 @@ def test_a_director_draws_three_rounds_of_a_swiss_and_a_final(
 ):
     club = ClubFactory(slug="les-atouts", name="Les Atouts")
     director = make_staff(club, Membership.Role.DIRECTOR, "dora")
+    # The club knows its players already: the pasted teams find them by name.
+    register_players(
+        club, "\n".join(p for t in TEAMS for p in t.split(": ")[1].split(" & ")), by=director
+    )
     base = live_server.url
     sign_in(page, base, "dora", reverse("tournaments:director_new", args=["les-atouts"]))
 

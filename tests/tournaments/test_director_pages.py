@@ -69,7 +69,7 @@ def test_the_director_creates_a_tournament_with_house_rules(client):
         "points_draw": 1,
         "points_loss": 0,
         "is_public": "on",
-        "tie_breaks": "match_points, point_difference",
+        "tie_breaks": ["match_points", "point_difference"],
         "rule_declarations": "on",
         "rule_declaration_comparison": "per_category",
         "rule_litige": "made",
@@ -134,6 +134,16 @@ def test_the_director_pastes_players_and_teams_then_generates_the_schedule(clien
     assert response.status_code == 302
     text = "Les As: Anne Martin & Bruno Petit\nCarla Roux & Denis Blanc\nEmma Noir & Felix Gris\n"
     response = client.post(reverse("tournaments:director_teams", args=ARGS), {"text": text})
+    # Four players are not members yet: the page lists them and asks before creating them.
+    assert [n.name for n in response.context["to_confirm"].new] == [
+        "Carla Roux",
+        "Denis Blanc",
+        "Emma Noir",
+        "Felix Gris",
+    ]
+    response = client.post(
+        reverse("tournaments:director_teams", args=ARGS), {"text": text, "confirm": "1"}
+    )
     assert response.status_code == 302
     response = client.post(reverse("tournaments:director_generate", args=ARGS), {"draw_lots": ""})
     assert response.status_code == 302

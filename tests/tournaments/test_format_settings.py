@@ -4,6 +4,7 @@ checked by the settings service whichever way they come in."""
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 import pytest
 
@@ -179,14 +180,15 @@ def test_a_started_final_fixes_the_number_of_rounds(club, director):
     }
 
 
-def form_data(**values: str) -> dict[str, str]:
+def form_data(**values: str) -> dict[str, Any]:
     """What the new-tournament form posts: its initial values, the house rules' defaults."""
     form = TournamentForm(club=None)
-    data = {
-        name: "" if field.initial is None else str(field.initial)
-        for name, field in form.fields.items()
-        if not (field.initial is False or field.initial is True)
-    }
+    data: dict[str, Any] = {}
+    for name, field in form.fields.items():
+        if isinstance(field.initial, list):
+            data[name] = field.initial
+        elif not isinstance(field.initial, bool):
+            data[name] = "" if field.initial is None else str(field.initial)
     data.update(name="Soirée", starts_on="2027-03-06", rule_declarations="on")
     data.update(values)
     return data

@@ -27,7 +27,7 @@ def test_the_home_page_lists_clubs_and_running_tournaments(client, world):
 
 
 def test_the_club_page_groups_tournaments_by_state(client, world):
-    TournamentFactory(club=world.tournament.club, name="Spring Open", status="draft")
+    TournamentFactory(club=world.tournament.club, name="Spring Open", status="open")
     TournamentFactory(club=world.tournament.club, name="Hidden Cup", is_public=False)
     page = client.get(reverse("club:detail", args=["les-atouts"])).content.decode()
     assert page.index("Winter Cup") < page.index("Spring Open")
@@ -53,9 +53,9 @@ def test_the_schedule_can_show_every_round(client, world):
     assert all(f"Round {n}" in page for n in (1, 2, 3))
 
 
-def test_the_standings_show_each_team_with_as_of_and_a_rank_chart(client, world):
+def test_the_standings_show_each_team_with_when_they_were_updated_and_a_rank_chart(client, world):
     page = client.get(reverse("tournaments:standings", args=ARGS)).content.decode()
-    assert "As of" in page and "after round 1" in page
+    assert "Last updated" in page and "after round 1" in page
     assert page.count("<tr") >= 5
     assert "<svg" in page and "polyline" in page
     assert "js/vendor/htmx.min.js" in page and 'hx-trigger="every' in page
@@ -63,7 +63,7 @@ def test_the_standings_show_each_team_with_as_of_and_a_rank_chart(client, world)
 
 def test_the_live_standings_answer_no_content_while_nothing_changed(client, world):
     url = reverse("tournaments:standings_live", args=ARGS)
-    response = client.get(url, {"seq": standings_version(world.tournament)})
+    response = client.get(url, {"v": standings_version(world.tournament)})
     assert response.status_code == 204 and response.content == b""
 
 
@@ -73,7 +73,7 @@ def test_the_live_standings_send_the_new_table_after_a_deal(client, world):
     for _ in range(3):
         enter_deal(world.other_match, MADE_BY_NS, by=world.director)
     recompute_standings(world.tournament.pk)
-    response = client.get(url, {"seq": old})
+    response = client.get(url, {"v": old})
     assert response.status_code == 200
     assert 'id="standings"' in response.content.decode()
 

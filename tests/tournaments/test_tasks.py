@@ -16,6 +16,7 @@ from tournaments import changes, tasks
 from tournaments.changes import record_change
 from tournaments.models import Deal, Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
+from tournaments.standings.names import LIVE_ROUND
 
 pytestmark = pytest.mark.django_db
 
@@ -79,11 +80,13 @@ def test_in_process_the_standings_and_ratings_follow_each_deal_at_once(
         enter_deal(match, MADE, by=director)
     tournament = Tournament.objects.get(pk=match.tournament_id)
     assert tournament.standings_seq == tournament.change_seq == 1
-    assert not Standing.objects.exists()  # the match is still being played
+    # The match is still being played: only the live table counts it, provisionally.
+    assert not Standing.objects.exclude(round_number=LIVE_ROUND).exists()
+    assert set(Standing.objects.values_list("round_number", "in_play")) == {(LIVE_ROUND, 1)}
     with django_capture_on_commit_callbacks(execute=True):
         enter_deal(match, MADE, by=director)
     assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
-    # A row per team for every round up to the match's round.
+    # A row per team for every round up to the match's round, and no live table any more.
     assert Standing.objects.filter(tournament=tournament).count() == 2 * match.round.number
     assert Rating.objects.filter(club=tournament.club).count() == 4
 

@@ -15,6 +15,7 @@ from rest_framework import serializers
 
 from club.api import PlayerBriefSerializer
 from club.models import Player
+from club.registration import CREATE, NEW_MEMBERS
 from scoring.engine import InvalidDeal, parse_rules
 from tournaments.models import (
     DealAudit,
@@ -206,6 +207,16 @@ class TeamCreateSerializer(serializers.Serializer):
         queryset=Player.objects.all(), required=False
     )
     seed = serializers.IntegerField(required=False, min_value=1, max_value=32767)
+    new_players = serializers.ChoiceField(
+        choices=NEW_MEMBERS,
+        default=CREATE,
+        help_text=_(
+            "With `text`, what to do with players who are not members of the club yet: "
+            "`create` them; `ask`: answer 409 `new_members_to_confirm` listing them (and the "
+            "members whose names are close) if there is any; `ask_if_similar`: only if one is "
+            "close to a member's name. Send again with `create` once confirmed."
+        ),
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "text" in attrs:
@@ -218,6 +229,16 @@ class TeamCreateSerializer(serializers.Serializer):
         if missing:
             raise serializers.ValidationError(missing)
         return attrs
+
+
+class TeamEditSerializer(serializers.Serializer):
+    """A team's new name or players (players only before the team has played)."""
+
+    name = serializers.CharField(required=False, max_length=120)
+    first_player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False)
+    second_player = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False
+    )
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -306,8 +327,11 @@ class StandingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Standing
-        fields = ["rank", "rank_label", "shared_rank", "team", *FIGURES, "withdrawn"]
+        fields = ["rank", "rank_label", "shared_rank", "team", *FIGURES, "withdrawn", "in_play"]
         read_only_fields = fields
+        extra_kwargs = {
+            "in_play": {"help_text": _("Matches in play counted on their current totals.")}
+        }
 
 
 _TEAM_FIELDS = TeamBriefSerializer.Meta.fields
@@ -337,7 +361,12 @@ def standing_lines(lines: QuerySet[Standing]) -> list[dict[str, Any]]:
 
 class StandingsSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
-    after_round = serializers.IntegerField(allow_null=True)
+    after_round = serializers.IntegerField(
+        allow_null=True, help_text=_("The round shown; null for the live table.")
+    )
+    provisional = serializers.BooleanField(
+        help_text=_("The live table: matches in play are counted on their current totals.")
+    )
     rounds = serializers.ListField(
         child=serializers.IntegerField(), help_text=_("Rounds after which standings exist.")
     )
@@ -368,10 +397,3 @@ class AuditSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     deals = DealAuditSerializer(many=True)
     director_actions = MatchEventSerializer(many=True)
-
-
-class TokenSerializer(serializers.Serializer):
-    user = serializers.IntegerField(min_value=1, max_value=2**53)
-    username = serializers.CharField(read_only=True)
-    key = serializers.CharField(read_only=True)
-    created = serializers.DateTimeField(read_only=True)

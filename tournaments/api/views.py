@@ -24,18 +24,29 @@ from club.api import ID_PATTERN
 from tournaments import selectors
 from tournaments.errors import ServiceError
 from tournaments.models import Match, Round, Standing, Team, Tournament
-from tournaments.permissions import readable_q, readable_tournaments, require_director
+from tournaments.permissions import (
+    listed_q,
+    readable_q,
+    readable_tournaments,
+    require_director,
+)
 from tournaments.services.deals import close_match, reopen_match
 from tournaments.services.director import (
     assign_referee,
     close_round,
+    publish_tournament,
     reopen_round,
     set_status,
     withdraw_team,
 )
 from tournaments.services.draws import delete_last_round, draw_next_round
 from tournaments.services.finals import start_final
-from tournaments.services.registration import register_team, register_teams
+from tournaments.services.registration import (
+    delete_team,
+    edit_team,
+    register_team,
+    register_teams,
+)
 from tournaments.services.schedule import generate_round_robin
 from tournaments.services.settings import SettingsRefused, create_tournament, update_tournament
 
@@ -62,6 +73,7 @@ from .serializers import (
     StandingsSerializer,
     StatusSerializer,
     TeamCreateSerializer,
+    TeamEditSerializer,
     TeamSerializer,
     TournamentSerializer,
     TournamentWriteSerializer,
@@ -119,6 +131,8 @@ class TournamentViewSet(
     ordering = ["-starts_on", "name"]
 
     def get_queryset(self) -> QuerySet[Tournament]:
+        if self.action == "list":
+            return Tournament.objects.filter(listed_q(self.request.user))
         return readable_tournaments(self.request.user)
 
     def get_serializer_class(self) -> Any:
@@ -159,15 +173,26 @@ class TournamentViewSet(
         set_status(tournament, data["status"], by=request.user)
         return self.answer(TournamentSerializer, tournament)
 
-    @extend_schema(request=TeamCreateSerializer, responses={201: TeamSerializer(many=True)})
+    @extend_schema(request=None, responses=TournamentSerializer)
     @action(detail=True, methods=["post"], filter_backends=[])
+    def publish(self, request: Request, pk: str | None = None) -> Response:
+        """Publish a tournament whose schedule is generated: it is running, referees play."""
+        tournament = self.get_object()
+        publish_tournament(tournament, by=request.user)
+        return self.answer(TournamentSerializer, tournament)
+
+    @extend_schema(request=TeamCreateSerializer, responses={201: TeamSerializer(many=True)})
+    # The teams just registered, all of them: not a page of a list.
+    @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
     def teams(self, request: Request, pk: str | None = None) -> Response:
         """Register one team, or several from `text` (one "Name: First & Second" per line)."""
         tournament = self.get_object()
         require_director(request.user, tournament.club_id)
         data = self.read_input(TeamCreateSerializer)
         if "text" in data:
-            teams = register_teams(tournament, data["text"], by=request.user)
+            teams = register_teams(
+                tournament, data["text"], by=request.user, new_members=data["new_players"]
+            )
         else:
             teams = [
                 register_team(
@@ -220,7 +245,18 @@ class TournamentViewSet(
         ).get(pk=round_.pk)
         return self.answer(DrawnRoundSerializer, drawn, status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses={204: None})
+    @extend_schema(
+        request=None,
+        responses={204: None},
+        parameters=[
+            OpenApiParameter(
+                "number",
+                OpenApiTypes.INT,
+                OpenApiParameter.PATH,
+                description=_("The round's number (the last round)."),
+            )
+        ],
+    )
     @action(
         detail=True,
         methods=["delete"],
@@ -275,14 +311,19 @@ class TournamentViewSet(
             OpenApiParameter(
                 "after_round",
                 OpenApiTypes.INT,
-                description=_("The standings after this round (default: the latest)."),
+                description=_(
+                    "The standings after this round, finished matches only (default: the "
+                    "live table while a match is in play, else the latest)."
+                ),
             ),
             OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER),
         ],
     )
     @action(detail=True, methods=["get"], filter_backends=[])
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        """The stored standings, latest or after round `after_round`, and how fresh they are."""
+        """The stored standings and how fresh they are: after round `after_round` (finished
+        matches only); by default the live table while a match is in play (`provisional`,
+        each line's `in_play` matches counted on their current totals), else the latest."""
         tournament = self.get_object()
         after_round = self._after_round(request)
         etag = etags.standings_etag(tournament, after_round)
@@ -293,17 +334,20 @@ class TournamentViewSet(
 
     @staticmethod
     def _standings_body(tournament: Tournament, after_round: int | None) -> dict[str, Any]:
-        rounds = selectors.computed_rounds(tournament)
-        shown = after_round if after_round is not None else (rounds[-1] if rounds else None)
+        view = selectors.standings_after(tournament, after_round)
+        # A round asked for is shown even when nothing is stored after it (no lines).
+        shown = after_round if after_round is not None else view.after
         lines = (
             Standing.objects.filter(tournament=tournament, round_number=shown or 0)
             .select_related("team")
             .order_by("rank", "team__seed", "pk")
         )
+        live = after_round is None and view.live
         return {
             "tournament": tournament.pk,
-            "after_round": shown,
-            "rounds": rounds,
+            "after_round": None if live else shown,
+            "provisional": live,
+            "rounds": view.rounds,
             "computed_at": serializers.DateTimeField().to_representation(
                 tournament.standings_computed_at
             )
@@ -320,13 +364,13 @@ class TournamentViewSet(
         raw = request.query_params.get("after_round") or ""
         if not raw:
             return None
-        if not raw.isdigit() or len(raw) > 5:
+        if not raw.isdigit() or len(raw) > 5 or int(raw) < 1:
             raise ServiceError(_("after_round must be a round number."), field="after_round")
         return int(raw)
 
 
 class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
-    """Teams of the tournaments one may see; directors withdraw them."""
+    """Teams of the tournaments one may see; directors rename, change, delete and withdraw them."""
 
     serializer_class = TeamSerializer
     filterset_class = TeamFilter
@@ -337,6 +381,23 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
         return Team.objects.filter(
             tournament__in=readable_tournaments(self.request.user)
         ).select_related("first_player", "second_player")
+
+    @extend_schema(request=TeamEditSerializer, responses=TeamSerializer)
+    def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Rename the team, or change its players before it has played."""
+        team = self.get_object()
+        require_director(request.user, team.tournament.club_id)
+        edit_team(team, by=request.user, **self.read_input(TeamEditSerializer))
+        team.refresh_from_db()
+        return self.answer(TeamSerializer, team)
+
+    @extend_schema(request=None, responses={204: None})
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Delete a team that has not played (a schedule without deals goes with it)."""
+        team = self.get_object()
+        require_director(request.user, team.tournament.club_id)
+        delete_team(team, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request=None, responses=TeamSerializer)
     @action(detail=True, methods=["post"], filter_backends=[])

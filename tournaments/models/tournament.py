@@ -81,6 +81,9 @@ class Tournament(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )
     is_public = models.BooleanField(_("public"), default=True)
+    # What the big screen in the club room speaks, whoever's browser shows it; empty: the
+    # visitor's own language (the settings service checks it is one of settings.LANGUAGES).
+    language = models.CharField(_("language of the big screen"), max_length=8, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     # Bumped by every change of a deal, match or team; the standings record which change
     # they were computed from, so a recompute can tell it has nothing to do.
@@ -179,6 +182,11 @@ class Tournament(models.Model):
         if rules.target is not None:
             return rules.target // 2
         return BYE_POINTS_PER_DEAL * (rules.max_deals or 0)
+
+    @property
+    def is_draft(self) -> bool:
+        """Not published yet: listed to its club's directors only."""
+        return self.status == Tournament.Status.DRAFT
 
     @property
     def is_running(self) -> bool:

@@ -125,6 +125,19 @@ def assign_referee(match: Match, referee: Any, *, by: Any) -> Match:
     return match
 
 
+def publish_tournament(tournament: Tournament, *, by: Any) -> Tournament:
+    """Open play: a tournament whose schedule exists goes to `running`, in one step.
+
+    Referees then find their tables, and the tournament is listed publicly if it is public.
+    """
+    require_director(by, tournament.club_id)
+    if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
+        raise Conflict(_("This tournament is already published."))
+    if not tournament.rounds.exists():
+        raise ServiceError(_("Generate the schedule first: then it can be played."), field="status")
+    return set_status(tournament, Tournament.Status.RUNNING, by=by)
+
+
 def set_status(tournament: Tournament, status: str, *, by: Any) -> Tournament:
     """Move the tournament to `status` (draft, open, running, finished)."""
     from .settings import update_tournament
@@ -135,6 +148,7 @@ def set_status(tournament: Tournament, status: str, *, by: Any) -> Tournament:
 __all__ = [
     "assign_referee",
     "close_round",
+    "publish_tournament",
     "reopen_round",
     "set_status",
     "withdraw_team",

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils.text import slugify
@@ -40,7 +41,7 @@ from ..changes import changing
 from ..errors import Conflict, ServiceError
 from ..models import Bracket, Deal, Match, MatchEvent, Round, Tournament
 from ..models.tournament import DRAW_SEED_LIMIT
-from ..permissions import actor_user, require_director
+from ..permissions import actor_user, is_site_admin, require_director
 from ..standings.criteria import CRITERIA, DEFAULT_TIE_BREAKS, default_tie_breaks_for
 
 SETTINGS = (
@@ -59,6 +60,7 @@ SETTINGS = (
     "tie_breaks",
     "is_public",
     "status",
+    "language",
 )
 MATCH_POINTS_MAX = 100
 # A club evening plays a handful of rounds; more than this is a typo.
@@ -155,6 +157,9 @@ def settings_problems(tournament: Tournament, *, rescore: bool = False) -> list[
         refuse("status", _choice_message(tournament.status, Tournament.Status.values))
     if not isinstance(tournament.is_public, bool):
         refuse("is_public", _("Expected true or false."))
+    languages = [code for code, _name in django_settings.LANGUAGES]
+    if tournament.language not in ("", *languages):
+        refuse("language", _choice_message(tournament.language, languages))
     for problem in rules_problems(tournament.rules)[1]:
         refuse(problem.path, problem_message(problem))
     _check_match_points(tournament, refuse)
@@ -411,7 +416,7 @@ def update_tournament(
     replayed under the new rules and its stored results rewritten.
     """
     require_director(by, tournament.club_id)
-    if rescore and not getattr(by, "is_superuser", False):
+    if rescore and not is_site_admin(by):
         raise ServiceError(_("Only a site admin may re-score a tournament."), field="rules")
     changed = _apply(tournament, values)
     problems = settings_problems(tournament, rescore=rescore)

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
+from ..changes import publish_live
 from ..models import Match, Round, Standing, Tournament
 from .names import ROW_FIELDS
 from .table import Line, MatchResult, TeamInfo, compute_standings
@@ -20,6 +21,7 @@ from .table import Line, MatchResult, TeamInfo, compute_standings
 log = logging.getLogger(__name__)
 
 _FINISHED = Match.Status.FINISHED.value
+_PLAYING = Match.Status.PLAYING.value
 # The stored match columns the arithmetic reads, in MatchResult's order (deal counts last).
 _MATCH_COLUMNS = (
     "id",
@@ -60,7 +62,14 @@ def read_results(tournament: Tournament) -> tuple[list[TeamInfo], list[MatchResu
     ns_counts, ew_counts = slice(9, 9 + _SIDE), slice(9 + _SIDE, 9 + 2 * _SIDE)
     matches = [
         MatchResult._make(
-            (*m[:4], m[4] == _FINISHED, *m[5:8], (m[8], *m[ns_counts]), (m[8], *m[ew_counts]))
+            (
+                *m[:4],
+                m[4] == _FINISHED,
+                *m[5:8],
+                (m[8], *m[ns_counts]),
+                (m[8], *m[ew_counts]),
+                m[4] == _PLAYING,
+            )
         )
         for m in fetched
     ]
@@ -68,13 +77,14 @@ def read_results(tournament: Tournament) -> tuple[list[TeamInfo], list[MatchResu
 
 
 def table_of(tournament: Tournament) -> dict[int, list[Line]]:
-    """The lines per round of `tournament`, from its stored results."""
+    """The lines per round of `tournament`, and its live table while a match is in play."""
     teams, matches = read_results(tournament)
     return compute_standings(
         teams,
         matches,
         tie_breaks=tournament.tie_breaks or None,
         points=tournament.match_points,
+        live=True,
         bye_points=tournament.bye_points_in_use,
     )
 
@@ -154,7 +164,8 @@ def _update_postgres(cursor: Any, table: str, updates: list[tuple[Any, ...]]) ->
 
 
 def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
-    """Rebuild every Standing row of the tournament; False when they were already current.
+    """Rebuild every Standing row of the tournament (the live table included); False when
+    they were already current.
 
     Idempotent: the rows are rebuilt from the matches and overwritten. The change number is
     read before the results, so the stored `standings_seq` never claims a change the rows
@@ -193,5 +204,7 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
         if not written:
             return False
         write_lines(tournament_id, by_round)
+    # After the commit: pages polling for a new version must find the rows already there.
+    transaction.on_commit(lambda: publish_live(tournament_id))
     log.info("standings of tournament %s recomputed from change %s", tournament_id, seq)
     return True

@@ -2,12 +2,17 @@
 
 Rules (tournament.md), and the choices made where the spec leaves room:
 
-- Only *finished* matches count. A match being played counts nothing yet until its last
-  deal finishes it; then it counts whole.
+- Only *finished* matches count in the after-round tables. A match being played counts
+  nothing there until its last deal finishes it; then it counts whole.
+- The live table (`live=True`, stored under `names.LIVE_ROUND`) counts every finished match
+  and, while matches are in play, each of them as if it ended now on its current totals:
+  the team ahead wins, equal totals draw (formats.md §3). Each line says how many of its
+  matches it counts so (`in_play`). There is no live table while no match is in play.
 - A bye gives nothing and counts as no match (not played, no points), except in the
   round-by-round formats (`bye_points` given, formats.md §1): there a bye counts as a won
   match, the match points of a win and `bye_points` points for (none against), from the
-  moment a match of its round counts. It is no opponent: head-to-head, Sonneborn–Berger
+  moment a match of its round counts (in the live table: while a match of its round is in
+  play, without counting as in play). It is no opponent: head-to-head, Sonneborn–Berger
   and Buchholz see nothing of it.
 - Match points: the tournament's win / draw / loss points. A finished match without a
   stored winner (a row made by hand) is decided by its totals (`winner_of`).
@@ -41,7 +46,7 @@ from typing import Any, NamedTuple
 from scoring.engine import Team
 
 from .criteria import Criterion, buchholz, known, sonneborn_berger
-from .names import FIGURES, ROW_FIELDS
+from .names import FIGURES, LIVE_ROUND, ROW_FIELDS
 
 # The figures a match adds to; Sonneborn–Berger and Buchholz are computed from them each round.
 COMPUTED = ("sonneborn_berger", "buchholz")
@@ -73,7 +78,10 @@ NO_STATS = SideStats()
 
 
 class MatchResult(NamedTuple):
-    """A match as stored: `ew_team` None for a bye; `winner` "NS", "EW", "draw" or ""."""
+    """A match as stored: `ew_team` None for a bye; `winner` "NS", "EW", "draw" or "".
+
+    `playing`: deals entered and not over (the live table counts it on its totals).
+    """
 
     id: int
     round_number: int
@@ -85,6 +93,7 @@ class MatchResult(NamedTuple):
     winner: str = ""
     ns_stats: SideStats = NO_STATS
     ew_stats: SideStats = NO_STATS
+    playing: bool = False
 
 
 @dataclass(slots=True)
@@ -113,6 +122,7 @@ class Line:
     withdrawn: bool = False
     rank: int = 0
     shared_rank: bool = False
+    in_play: int = 0
 
     @property
     def rank_label(self) -> str:
@@ -184,17 +194,22 @@ class Tally:
         self.match_points = self.column("match_points")
 
 
+Addition = tuple[int, int | None, tuple[int, ...]]
+
+
 def _additions(
     matches: Iterable[MatchResult], index: dict[int, int], points: tuple[int, int, int]
-) -> tuple[dict[int, list[tuple[int, int | None, tuple[int, ...]]]], dict[int, int]]:
-    """What each finished match adds to each side, per round; each team's last match round."""
+) -> tuple[dict[int, list[Addition]], dict[int, int], list[tuple[int, Addition]]]:
+    """What each finished match adds to each side, per round; each team's last match round;
+    what each match in play would add if it ended now (the live table's), with its round."""
     win, draw, loss = points
     outcomes = {
         DRAW: ((0, 1, 0, draw), (0, 1, 0, draw)),
         NS: ((1, 0, 0, win), (0, 0, 1, loss)),
         EW: ((0, 0, 1, loss), (1, 0, 0, win)),
     }
-    additions: dict[int, list[tuple[int, int | None, tuple[int, ...]]]] = defaultdict(list)
+    additions: dict[int, list[Addition]] = defaultdict(list)
+    provisional: list[tuple[int, Addition]] = []
     last_match_round: dict[int, int] = {}
     for match in matches:
         if match.ew_team is None:
@@ -202,35 +217,48 @@ def _additions(
         number = match.round_number
         for team in (match.ns_team, match.ew_team):
             last_match_round[team] = max(last_match_round.get(team, 0), number)
-        if not match.finished:
+        if match.finished:
+            winner = winner_of(match.winner, match.ns_total, match.ew_total)
+        elif match.playing:
+            winner = winner_of("", match.ns_total, match.ew_total)  # the team ahead, now
+        else:
             continue
-        ns_won, ew_won = outcomes[winner_of(match.winner, match.ns_total, match.ew_total)]
+        ns_won, ew_won = outcomes[winner]
         ns, ew = index.get(match.ns_team), index.get(match.ew_team)
         ns_diff = match.ns_total - match.ew_total
-        bucket = additions[number]
+        sides: list[Addition] = []
         if ns is not None:
             figures = (1, *ns_won, match.ns_total, match.ew_total, ns_diff, *match.ns_stats)
-            bucket.append((ns, ew, figures))
+            sides.append((ns, ew, figures))
         if ew is not None:
             figures = (1, *ew_won, match.ew_total, match.ns_total, -ns_diff, *match.ew_stats)
-            bucket.append((ew, ns, figures))
-    return additions, last_match_round
+            sides.append((ew, ns, figures))
+        if match.finished:
+            additions[number].extend(sides)
+        else:
+            provisional.extend((number, side) for side in sides)
+    return additions, last_match_round, provisional
 
 
 def _add_byes(
-    additions: dict[int, list[tuple[int, int | None, tuple[int, ...]]]],
+    additions: dict[int, list[Addition]],
+    provisional: list[tuple[int, Addition]],
     matches: Iterable[MatchResult],
     index: dict[int, int],
     win: int,
     bye_points: int,
 ) -> None:
-    """A bye as a won match, in each round where some match already counts."""
-    rounds = set(additions)
+    """A bye as a won match, in each round where some match counts (or is in play, live)."""
+    counted, in_play = set(additions), {number for number, _side in provisional}
     figures = (1, 1, 0, 0, win, bye_points, 0, bye_points, *NO_STATS)
     for match in matches:
         team = index.get(match.ns_team)
-        if match.ew_team is None and match.round_number in rounds and team is not None:
+        if match.ew_team is not None or team is None:
+            continue
+        if match.round_number in counted:
             additions[match.round_number].append((team, None, figures))
+        elif match.round_number in in_play:
+            provisional.append((match.round_number, (team, None, figures)))
 
 
 def compute_standings(
@@ -239,45 +267,69 @@ def compute_standings(
     *,
     tie_breaks: Sequence[str] | None = None,
     points: tuple[int, int, int] = (2, 1, 0),
+    live: bool = False,
     bye_points: int | None = None,
 ) -> dict[int, list[Line]]:
     """Lines per round number (1..the last round with a finished match), each in rank order.
 
+    With `live`, and while a match is in play, also the live table under LIVE_ROUND: every
+    finished match and every match in play on its current totals, ranked the same way.
     `bye_points`: a round-by-round format's byes count as won matches worth that many points.
     """
     team_list = sorted(teams, key=lambda t: t.seed)
     index = {t.id: i for i, t in enumerate(team_list)}
     matches = list(matches)
-    additions, last_match_round = _additions(matches, index, points)
+    additions, last_match_round, provisional = _additions(matches, index, points)
     if bye_points is not None:
-        _add_byes(additions, matches, index, points[0], bye_points)
+        _add_byes(additions, provisional, matches, index, points[0], bye_points)
     criteria = known(tie_breaks)
     withdrawn_after = [last_match_round.get(t.id, 0) if t.withdrawn else None for t in team_list]
     tally = Tally(len(team_list))
     by_round: dict[int, list[Line]] = {}
-    for round_number in range(1, max(additions, default=0) + 1):
+    last_round = max(additions, default=0)
+    for round_number in range(1, last_round + 1):
         for i, j, addition in additions.get(round_number, ()):
             tally.add(i, j, addition)
         tally.close_round()
-        sonneborn = sonneborn_berger(tally)
-        opponents_points = buchholz(tally)
-        steps = _steps(criteria, tally)
         withdrawn = [w is not None and round_number > w for w in withdrawn_after]
-        lines: list[Line] = []
-        for gone in (False, True):
-            members = [i for i in range(tally.size) if withdrawn[i] is gone]
-            for tied in _order(members, steps, 0, tally):
-                rank, shared = len(lines) + 1, len(tied) > 1
-                for i in sorted(tied):  # in seed order
-                    t, team = tally.totals[i], team_list[i]
-                    # Positional, in Line's field order: the summed figures around S–B and Buchholz.
-                    row = (
-                        *(team.id, team.seed, *t[:8], sonneborn[i], opponents_points[i]),
-                        *(*t[8:], gone, rank, shared),
-                    )
-                    lines.append(_line(row))
-        by_round[round_number] = lines
+        by_round[round_number] = _ranked(tally, team_list, criteria, withdrawn)
+    if live and provisional:
+        in_play = [0] * tally.size
+        for _number, (i, j, addition) in provisional:
+            tally.add(i, j, addition)
+            in_play[i] += j is not None  # a bye is not in play
+        tally.close_round()
+        # As after the round in play: a withdrawn team is marked once its last match is past.
+        after = max(last_round, *(number for number, _addition in provisional))
+        withdrawn = [w is not None and after > w for w in withdrawn_after]
+        lines = _ranked(tally, team_list, criteria, withdrawn)
+        for line in lines:
+            line.in_play = in_play[index[line.team_id]]
+        by_round[LIVE_ROUND] = lines
     return by_round
+
+
+def _ranked(
+    tally: Tally, team_list: list[TeamInfo], criteria: Sequence[Criterion], withdrawn: list[bool]
+) -> list[Line]:
+    """Every team's line from the tally, in rank order (withdrawn teams last)."""
+    sonneborn = sonneborn_berger(tally)
+    opponents_points = buchholz(tally)
+    steps = _steps(criteria, tally)
+    lines: list[Line] = []
+    for gone in (False, True):
+        members = [i for i in range(tally.size) if withdrawn[i] is gone]
+        for tied in _order(members, steps, 0, tally):
+            rank, shared = len(lines) + 1, len(tied) > 1
+            for i in sorted(tied):  # in seed order
+                t, team = tally.totals[i], team_list[i]
+                # Positional, in Line's field order: the summed figures around S–B and Buchholz.
+                row = (
+                    *(team.id, team.seed, *t[:8], sonneborn[i], opponents_points[i]),
+                    *(*t[8:], gone, rank, shared),
+                )
+                lines.append(_line(row))
+    return lines
 
 
 # A sort step: one key per team for a run of criteria, or a criterion applied among the tied.

@@ -19,17 +19,27 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.models import Club, Membership
-from club.registration import register_players
+from club.registration import (
+    ASK,
+    ASK_IF_SIMILAR,
+    CREATE,
+    NamesPlan,
+    NewMembersToConfirm,
+    pasted_lines,
+    plan_names,
+    register_players,
+)
 from club.selectors import members
 
 from .. import selectors
 from ..errors import ServiceError
-from ..forms import RefereesForm, TournamentForm, players_form, teams_form
+from ..forms import RefereesForm, TeamForm, TournamentForm, players_form, teams_form
 from ..models import Match, Round, Team, Tournament
-from ..permissions import is_director
+from ..permissions import directed_club_ids, is_director
 from ..scheduling.knockout import BRACKET_SIZES
 from ..services import deals as deal_services
 from ..services import director as director_services
@@ -41,6 +51,7 @@ from .public import POLL_SECONDS, standings_context
 View = Callable[..., HttpResponse]
 ACTIONS = ("close", "reopen")
 ROUND_ACTIONS = (*ACTIONS, "delete")
+SHEET_LINES_WITHOUT_MAX = 20
 
 
 def director_required(view: View) -> View:
@@ -72,22 +83,70 @@ def refused(request: HttpRequest, error: ServiceError) -> None:
     messages.error(request, error.message)
 
 
+def director_index(request: HttpRequest) -> HttpResponse:
+    """The header's Direct link: the club one directs, or the list when one directs several."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    clubs = Club.objects.order_by("name")
+    if not request.user.is_superuser:
+        clubs = clubs.filter(pk__in=directed_club_ids(request.user))
+    listed = list(clubs)
+    if not listed:
+        raise PermissionDenied
+    if len(listed) == 1:
+        return redirect("tournaments:director_club", club_slug=listed[0].slug)
+    return render(request, "tournaments/director/index.html", {"clubs": listed})
+
+
+def registered_message(plan: NamesPlan) -> str:
+    """What a registration did with the names: members created, and those already members."""
+    parts = []
+    if plan.new:
+        parts.append(
+            ngettext("%(n)d new member registered.", "%(n)d new members registered.", len(plan.new))
+            % {"n": len(plan.new)}
+        )
+    if plan.existing:
+        parts.append(
+            ngettext(
+                "%(n)d player was already a member.",
+                "%(n)d players were already members.",
+                len(plan.existing),
+            )
+            % {"n": len(plan.existing)}
+        )
+    return " ".join(parts)
+
+
 @director_required
 def club_home(request: HttpRequest, club: Club) -> HttpResponse:
     form = players_form(request.POST or None)
+    to_confirm = None
     if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        # A name close to a member's may be a typo: ask before creating it (once confirmed, create).
+        new_members = CREATE if form.cleaned_data["confirm"] else ASK_IF_SIMILAR
         try:
-            players = register_players(club, form.cleaned_data["text"], by=request.user)
+            plan = plan_names(club, [line for _n, line in pasted_lines(text)])
+            register_players(club, text, by=request.user, new_members=new_members)
+        except NewMembersToConfirm as ask:
+            to_confirm = ask.plan
         except ServiceError as error:
             form.add_error("text", error.message)
         else:
-            messages.success(request, _("%(n)d players registered.") % {"n": len(players)})
+            messages.success(request, registered_message(plan))
             return redirect("tournaments:director_club", club_slug=club.slug)
     tournaments = club.tournaments.order_by("-starts_on", "name")  # type: ignore[attr-defined]
     return render(
         request,
         "tournaments/director/club.html",
-        {"club": club, "tournaments": tournaments, "form": form, "members": members(club)},
+        {
+            "club": club,
+            "tournaments": tournaments,
+            "form": form,
+            "members": members(club),
+            "to_confirm": to_confirm,
+        },
     )
 
 
@@ -143,6 +202,9 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "team_count": team_count,
             "locked": tournament.has_deals(),
             "statuses": Tournament.Status.choices,
+            # The schedule exists and nobody can play it yet: one button publishes it.
+            "ready_to_publish": bool(context["rounds"])
+            and tournament.status in (Tournament.Status.DRAFT, Tournament.Status.OPEN),
             "is_director": True,
             "tab": "director",
         }
@@ -205,7 +267,24 @@ def generate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     except ServiceError as error:
         refused(request, error)
     else:
-        messages.success(request, _("Schedule generated: %(n)d rounds.") % {"n": len(rounds)})
+        text = ngettext(
+            "Schedule generated: %(n)d round.", "Schedule generated: %(n)d rounds.", len(rounds)
+        )
+        messages.success(request, text % {"n": len(rounds)})
+    return back(tournament)
+
+
+@require_POST
+@director_required
+def publish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    try:
+        director_services.publish_tournament(tournament, by=request.user)
+    except ServiceError as error:
+        refused(request, error)
+    else:
+        messages.success(
+            request, _("Published: the referees can now enter the deals at their tables.")
+        )
     return back(tournament)
 
 
@@ -226,23 +305,81 @@ def set_status(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @director_required
 def teams(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = teams_form(request.POST or None)
+    to_confirm = None
     if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        # Players not yet members are created only once the director has seen their names.
+        new_members = CREATE if form.cleaned_data["confirm"] else ASK
         try:
+            plan = registration.plan_team_players(tournament, text)
             added = registration.register_teams(
-                tournament, form.cleaned_data["text"], by=request.user
+                tournament, text, by=request.user, new_members=new_members
             )
+        except NewMembersToConfirm as ask:
+            to_confirm = ask.plan
         except ServiceError as error:
             for problem in getattr(error, "problems", ()) or [error.message]:
                 form.add_error("text", str(problem))
         else:
-            messages.success(request, _("%(n)d teams registered.") % {"n": len(added)})
+            registered = ngettext(
+                "%(n)d team registered.", "%(n)d teams registered.", len(added)
+            ) % {"n": len(added)}
+            messages.success(request, f"{registered} {registered_message(plan)}")
             return back(tournament, "tournaments:director_teams")
     listed = tournament.teams.select_related("first_player", "second_player").order_by("seed")
+    played = selectors.teams_with_deals(tournament)
     return render(
         request,
         "tournaments/director/teams.html",
-        {"tournament": tournament, "form": form, "teams": listed, "tab": "director"},
+        {
+            "tournament": tournament,
+            "form": form,
+            "teams": listed,
+            "played": played,
+            "to_confirm": to_confirm,
+            "tab": "director",
+        },
     )
+
+
+@director_required
+def team_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Rename a team, change its players (before it has played), or delete it."""
+    team = get_object_or_404(
+        Team.objects.select_related("first_player", "second_player"), tournament=tournament, pk=pk
+    )
+    played = team.pk in selectors.teams_with_deals(tournament)
+    form = TeamForm(request.POST or None, team=team, players_locked=played)
+    if request.method == "POST" and form.is_valid():
+        try:
+            registration.edit_team(team, by=request.user, **form.changes())
+        except ServiceError as error:
+            form.add_error(error.field if error.field in form.fields else None, error.message)
+        else:
+            messages.success(request, _("%(team)s saved.") % {"team": team.name})
+            return back(tournament, "tournaments:director_teams")
+    return render(
+        request,
+        "tournaments/director/team_edit.html",
+        {"tournament": tournament, "team": team, "form": form, "played": played, "tab": "director"},
+    )
+
+
+@require_POST
+@director_required
+def team_delete(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    team = get_object_or_404(Team, tournament=tournament, pk=pk)
+    try:
+        schedule_removed = registration.delete_team(team, by=request.user)
+    except ServiceError as error:
+        refused(request, error)
+    else:
+        messages.success(request, _("%(team)s deleted.") % {"team": team.name})
+        if schedule_removed:
+            messages.warning(
+                request, _("The schedule included this team and was removed: generate it again.")
+            )
+    return back(tournament, "tournaments:director_teams")
 
 
 @require_POST
@@ -385,6 +522,8 @@ def print_sheets(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if wanted.isdigit():
         matches = matches.filter(round__number=int(wanted))
     sheets = [{"match": m, "url": table_url(request, m)} for m in matches]
+    # A sheet has a line for every deal the match can have; with a target only, room for 20.
+    lines = tournament.house_rules.max_deals or SHEET_LINES_WITHOUT_MAX
     return render(
         request,
         "tournaments/director/print_sheets.html",
@@ -393,7 +532,7 @@ def print_sheets(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "sheets": sheets,
             "rounds": rounds,
             "wanted": wanted,
-            "lines": range(1, 21),
+            "lines": range(1, lines + 1),
         },
     )
 
@@ -413,7 +552,8 @@ def csv_response(filename: str) -> tuple[HttpResponse, Any]:
 
 @director_required
 def export_standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    view = selectors.standings_after(tournament, request.GET.get("after"))
+    # The export lists after-round tables only: a sheet kept for the records is never provisional.
+    view = selectors.standings_after(tournament, request.GET.get("after"), live=False)
     response, writer = csv_response(f"{tournament.slug}-standings.csv")
     # Every figure of the line but Sonneborn–Berger, which the export has never carried.
     columns = [f for f in FIGURES if f != "sonneborn_berger"]

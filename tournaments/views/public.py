@@ -1,16 +1,19 @@
 """Public pages: home, a tournament, its schedule, live standings, a team, a match sheet, a player.
 
 Every page reads stored rows through the selectors (the derived state is kept by the
-recompute tasks) in a fixed number of queries whatever the size of the tournament.
+recompute tasks) in a fixed number of queries whatever the size of the tournament. The
+pages that show results keep a part up to date by polling (views/live.py); each builds its
+context in one function here that the page and its fragment share.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
 
 from club.models import Club, Player
 from club.selectors import player_ratings
@@ -20,8 +23,11 @@ from ..models import Match, Team, Tournament
 from ..permissions import can_read_tournament, is_director
 from ..rules_text import rules_in_words
 
-# How often the standings and the director's tables ask whether something changed.
+# How often the director's tables ask whether something changed (the public pages: live.py).
 POLL_SECONDS = 3
+# How often a public page showing results asks for a new version: a deal saved shows
+# within two seconds (the recompute runs right after the commit).
+LIVE_POLL_SECONDS = 1
 
 
 def get_tournament(request: HttpRequest, club_slug: str, slug: str) -> Tournament:
@@ -35,7 +41,12 @@ def get_tournament(request: HttpRequest, club_slug: str, slug: str) -> Tournamen
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    tournaments = Tournament.objects.filter(is_public=True).order_by("-starts_on", "name")
+    # A draft is not published yet: its directors find it on their pages, nobody else here.
+    tournaments = (
+        Tournament.objects.filter(is_public=True)
+        .exclude(status=Tournament.Status.DRAFT)
+        .order_by("-starts_on", "name")
+    )
     clubs = Club.objects.prefetch_related(Prefetch("tournaments", queryset=tournaments))
     running = [
         t for club in clubs for t in club.tournaments.all() if t.status == Tournament.Status.RUNNING
@@ -62,12 +73,11 @@ def tournament_detail(request: HttpRequest, club_slug: str, slug: str) -> HttpRe
     )
 
 
-def schedule(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
-    tournament = get_tournament(request, club_slug, slug)
+def schedule_context(tournament: Tournament, wanted: str) -> dict[str, Any]:
+    """The rounds shown (`wanted`: a number, "all", or "" for the current round) and their tables."""
     rounds = list(tournament.rounds.all())
     open_numbers = selectors.open_round_numbers(tournament)
     current = selectors.current_round_number(rounds, open_numbers)
-    wanted = request.GET.get("round", "")
     if wanted == "all":
         shown = [r.number for r in rounds]
     else:
@@ -76,6 +86,7 @@ def schedule(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     by_round: dict[int, list[Match]] = {}
     for match in selectors.matches_of_rounds(tournament, shown):
         by_round.setdefault(match.round.number, []).append(match)
+    club_slug, slug = tournament.club.slug, tournament.slug
     not_drawn = selectors.rounds_not_drawn(tournament, rounds)
     if wanted == "all":
         waiting = not_drawn
@@ -84,25 +95,31 @@ def schedule(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     else:
         # The current round's page says which round comes next once it is the last drawn.
         waiting = not_drawn[:1] if current == (rounds[-1].number if rounds else None) else []
-    return render(
-        request,
-        "tournaments/schedule.html",
-        {
-            "tournament": tournament,
-            "rounds": rounds,
-            "not_drawn": not_drawn,
-            "waiting_rounds": waiting,
-            "shown_rounds": [(r, by_round.get(r.number, [])) for r in rounds if r.number in shown],
-            "current": current,
-            "selected": wanted if wanted == "all" else (shown[0] if shown else None),
-            "open_numbers": open_numbers,
-            "tab": "schedule",
-            "is_director": is_director(request.user, tournament.club_id),
-            # Built once: reversing two URLs per row is most of a 2,000-match page's time.
-            "team_prefix": reverse("tournaments:team", args=[club_slug, slug, 0])[:-2],
-            "match_prefix": reverse("tournaments:match", args=[0])[:-2],
-        },
-    )
+    return {
+        "tournament": tournament,
+        "rounds": rounds,
+        "not_drawn": not_drawn,
+        "waiting_rounds": waiting,
+        "shown_rounds": [(r, by_round.get(r.number, [])) for r in rounds if r.number in shown],
+        "current": current,
+        "wanted": wanted,
+        "selected": wanted if wanted == "all" else (shown[0] if shown else None),
+        "open_numbers": open_numbers,
+        "updated_at": selectors.last_update(m for ms in by_round.values() for m in ms),
+        "version": str(tournament.change_seq),
+        "poll_seconds": LIVE_POLL_SECONDS,
+        # Built once: reversing two URLs per row is most of a 2,000-match page's time.
+        "team_prefix": reverse("tournaments:team", args=[club_slug, slug, 0])[:-2],
+        "match_prefix": reverse("tournaments:match", args=[0])[:-2],
+    }
+
+
+def schedule(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
+    tournament = get_tournament(request, club_slug, slug)
+    context = schedule_context(tournament, request.GET.get("round", ""))
+    context["tab"] = "schedule"
+    context["is_director"] = is_director(request.user, tournament.club_id)
+    return render(request, "tournaments/schedule.html", context)
 
 
 def bracket(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
@@ -126,17 +143,24 @@ def bracket(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     )
 
 
-def standings_context(tournament: Tournament, after: str | None) -> dict[str, object]:
-    """What the standings table shows: the stored lines after round `after` (default latest)."""
-    view = selectors.standings_after(tournament, after)
+def standings_context(
+    tournament: Tournament, after: str | None, *, live: bool = True
+) -> dict[str, Any]:
+    """What the standings table shows: the live table while a match is in play (unless
+    `live` is off), else the lines after round `after` (default the latest)."""
+    view = selectors.standings_after(tournament, after, live=live)
     return {
         "tournament": tournament,
         "version": view.version,
-        "rows": view.lines(),
+        "rows": list(view.lines()),
         "after": view.after,
         "latest": view.latest,
+        "live": view.live,
+        "has_live": view.has_live,
+        "pinned": view.pinned,
+        "in_play": selectors.matches_in_play(tournament) if view.live else [],
         "computed_rounds": view.rounds,
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": LIVE_POLL_SECONDS,
         # A column for Buchholz where it ranks the teams (a Swiss by default).
         "show_buchholz": "buchholz" in (tournament.tie_breaks or []),
     }
@@ -154,37 +178,35 @@ def standings(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     return render(request, "tournaments/standings.html", context)
 
 
-@require_GET
-def standings_live(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
-    """The standings table alone, for polling: 204 when the page already shows the latest version."""
-    tournament = get_tournament(request, club_slug, slug)
-    if request.GET.get("seq") == selectors.standings_version(tournament):
-        return HttpResponse(status=204)
-    context = standings_context(tournament, request.GET.get("after"))
-    return render(request, "tournaments/_standings.html", context)
+def team_context(tournament: Tournament, team: Team) -> dict[str, Any]:
+    rows = selectors.team_rows(tournament, team)
+    return {
+        "tournament": tournament,
+        "team": team,
+        "rows": rows,
+        "next": selectors.next_row(rows),
+        "line": selectors.latest_line(tournament, team),
+        "updated_at": selectors.last_update(row["match"] for row in rows),
+        "version": selectors.combined_version(tournament),
+        "poll_seconds": LIVE_POLL_SECONDS,
+    }
+
+
+def get_team(tournament: Tournament, pk: int) -> Team:
+    return get_object_or_404(
+        Team.objects.select_related("first_player", "second_player"), tournament=tournament, pk=pk
+    )
 
 
 def team_detail(request: HttpRequest, club_slug: str, slug: str, pk: int) -> HttpResponse:
     tournament = get_tournament(request, club_slug, slug)
-    team = get_object_or_404(
-        Team.objects.select_related("first_player", "second_player"), tournament=tournament, pk=pk
-    )
-    rows = selectors.team_rows(tournament, team)
-    return render(
-        request,
-        "tournaments/team_detail.html",
-        {
-            "tournament": tournament,
-            "team": team,
-            "rows": rows,
-            "next": selectors.next_row(rows),
-            "line": selectors.latest_line(tournament, team),
-            "is_director": is_director(request.user, tournament.club_id),
-        },
-    )
+    context = team_context(tournament, get_team(tournament, pk))
+    context["is_director"] = is_director(request.user, tournament.club_id)
+    return render(request, "tournaments/team_detail.html", context)
 
 
-def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def get_match(request: HttpRequest, pk: int) -> Match:
+    """The match with its teams and players, if this visitor may read its tournament."""
     match = get_object_or_404(
         Match.objects.select_related(
             "tournament__club",
@@ -199,16 +221,26 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
     if not can_read_tournament(request.user, match.tournament):
         raise Http404
-    return render(
-        request,
-        "tournaments/match_detail.html",
-        {
-            "match": match,
-            "tournament": match.tournament,
-            "rows": selectors.sheet_rows(match.deals.order_by("number")),
-            "is_director": is_director(request.user, match.tournament.club_id),
-        },
-    )
+    return match
+
+
+def match_context(match: Match) -> dict[str, Any]:
+    deals = list(match.deals.order_by("number"))
+    return {
+        "match": match,
+        "tournament": match.tournament,
+        "rows": selectors.sheet_rows(deals),
+        "updated_at": selectors.last_update([match, *deals]),
+        "version": str(match.tournament.change_seq),
+        "poll_seconds": LIVE_POLL_SECONDS,
+    }
+
+
+def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_match(request, pk)
+    context = match_context(match)
+    context["is_director"] = is_director(request.user, match.tournament.club_id)
+    return render(request, "tournaments/match_detail.html", context)
 
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:

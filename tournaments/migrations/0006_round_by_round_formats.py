@@ -17,7 +17,7 @@ def give_each_tournament_its_own_seed(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_match_deal_stats'),
+        ('tournaments', '0005_tournament_language'),
     ]
 
     operations = [

@@ -1,0 +1,259 @@
+"""Pages that keep themselves up to date: the fragments they poll, the big screen, a player's table.
+
+Every public page that shows results (standings, schedule, a team, a match sheet, the big
+screen, a player's next table) holds one live region that asks every LIVE_POLL_SECONDS for
+its fragment with the version it shows (`?v=`). An unchanged version answers 204 from the
+cache alone (selectors.live_state: no database query for a public tournament); a new one
+answers the region, rendered by the same context function as the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import translation
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from club.models import Player
+
+from .. import selectors
+from ..models import Tournament
+from ..permissions import is_director
+from .public import (
+    LIVE_POLL_SECONDS,
+    get_match,
+    get_team,
+    get_tournament,
+    match_context,
+    schedule_context,
+    standings_context,
+    team_context,
+)
+
+# The big screen: how many tables or standings lines one slide shows at 1920 × 1080.
+SCREEN_TABLES_PER_SLIDE = 8
+SCREEN_LINES_PER_SLIDE = 8
+SCREEN_SLIDE_SECONDS = 12
+
+Build = Callable[[Tournament], dict[str, Any]]
+
+
+def _unchanged(request: HttpRequest, club_slug: str, slug: str, part: str) -> bool:
+    """The visitor already shows the current `part` of a public tournament (cache only)."""
+    version = request.GET.get("v")
+    if not version:
+        return False
+    state = selectors.live_state(club_slug, slug)
+    return state is not None and state.public and getattr(state, part) == version
+
+
+def _fragment(
+    request: HttpRequest,
+    club_slug: str,
+    slug: str,
+    part: str,
+    template: str,
+    build: Build,
+    *,
+    own_language: bool = False,
+) -> HttpResponse:
+    """204 when the visitor's version is current, else the region rendered afresh.
+
+    `own_language`: in the tournament's language if it has one (the big screen).
+    """
+    if _unchanged(request, club_slug, slug, part):
+        return HttpResponse(status=204)
+    tournament = get_tournament(request, club_slug, slug)
+    language = (own_language and tournament.language) or translation.get_language()
+    with translation.override(language):
+        context = build(tournament)
+        if request.GET.get("v") == context["version"]:
+            return HttpResponse(status=204)  # a private tournament, checked the long way
+        return render(request, template, context)
+
+
+@require_GET
+@never_cache
+def standings_live(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
+    after = request.GET.get("after")
+    return _fragment(
+        request,
+        club_slug,
+        slug,
+        "standings",
+        "tournaments/_standings.html",
+        lambda tournament: standings_context(tournament, after),
+    )
+
+
+@require_GET
+@never_cache
+def schedule_live(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
+    wanted = request.GET.get("round", "")
+    return _fragment(
+        request,
+        club_slug,
+        slug,
+        "changes",
+        "tournaments/_schedule_rounds.html",
+        lambda tournament: schedule_context(tournament, wanted),
+    )
+
+
+@require_GET
+@never_cache
+def team_live(request: HttpRequest, club_slug: str, slug: str, pk: int) -> HttpResponse:
+    return _fragment(
+        request,
+        club_slug,
+        slug,
+        "both",
+        "tournaments/_team_live.html",
+        lambda tournament: team_context(tournament, get_team(tournament, pk)),
+    )
+
+
+@require_GET
+@never_cache
+def match_live(request: HttpRequest, club_slug: str, slug: str, pk: int) -> HttpResponse:
+    def build(tournament: Tournament) -> dict[str, Any]:
+        match = get_match(request, pk)
+        if match.tournament_id != tournament.pk:
+            raise Http404
+        return match_context(match)
+
+    return _fragment(request, club_slug, slug, "changes", "tournaments/_match_sheet.html", build)
+
+
+# --- the big screen ----------------------------------------------------------------------------
+
+
+def _slides(items: list[Any], size: int) -> list[list[Any]]:
+    return [items[start : start + size] for start in range(0, len(items), size)]
+
+
+def screen_context(tournament: Tournament) -> dict[str, Any]:
+    """The round in play's tables and the live standings, cut into slides that fit a screen."""
+    rounds = list(tournament.rounds.all())
+    current = selectors.current_round_number(rounds, selectors.open_round_numbers(tournament))
+    matches = list(selectors.matches_of_rounds(tournament, [current] if current else []))
+    standings = standings_context(tournament, None)
+    return {
+        **standings,
+        "round_number": current,
+        "table_slides": _slides([m for m in matches if not m.is_bye], SCREEN_TABLES_PER_SLIDE),
+        "byes": [m for m in matches if m.is_bye],
+        "line_slides": _slides(standings["rows"], SCREEN_LINES_PER_SLIDE),
+        "updated_at": max(
+            filter(None, (selectors.last_update(matches), tournament.standings_computed_at)),
+            default=None,
+        ),
+        "version": selectors.combined_version(tournament),
+        "poll_seconds": LIVE_POLL_SECONDS,
+        "slide_seconds": SCREEN_SLIDE_SECONDS,
+    }
+
+
+def _screen_context(request: HttpRequest) -> Build:
+    def build(tournament: Tournament) -> dict[str, Any]:
+        context = screen_context(tournament)
+        # Printed on the screen, so players type it into their phones.
+        context["find_url"] = request.build_absolute_uri(
+            reverse("tournaments:find_player", args=[tournament.club.slug, tournament.slug])
+        )
+        return context
+
+    return build
+
+
+def screen(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
+    """The big screen for a projector: no controls, large type, slides that turn by themselves.
+
+    In the tournament's language when it has one: the projector's browser is the director's,
+    but the room reads it (Tournament.language); else in the visitor's language.
+    """
+    tournament = get_tournament(request, club_slug, slug)
+    with translation.override(tournament.language or translation.get_language()):
+        return render(request, "tournaments/screen.html", _screen_context(request)(tournament))
+
+
+@require_GET
+@never_cache
+def screen_live(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
+    return _fragment(
+        request,
+        club_slug,
+        slug,
+        "both",
+        "tournaments/_screen_slides.html",
+        _screen_context(request),
+        own_language=True,
+    )
+
+
+# --- a player finds their table -----------------------------------------------------------------
+
+
+def find_player(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
+    """A player types their name and picks it: the next page shows their table and seat."""
+    tournament = get_tournament(request, club_slug, slug)
+    query = (request.GET.get("q") or "").strip()[:100]
+    return render(
+        request,
+        "tournaments/find_player.html",
+        {
+            "tournament": tournament,
+            "query": query,
+            "found": selectors.find_players(tournament, query) if query else [],
+            "is_director": is_director(request.user, tournament.club_id),
+            "tab": "find",
+        },
+    )
+
+
+def player_table_context(tournament: Tournament, player_pk: int) -> dict[str, Any]:
+    player = get_object_or_404(Player, pk=player_pk)
+    team = (
+        selectors.teams_with_players(tournament)
+        .filter(Q(first_player=player) | Q(second_player=player))
+        .first()
+    )
+    if team is None:
+        raise Http404
+    upcoming = selectors.player_next(tournament, team, player)
+    return {
+        "tournament": tournament,
+        "player": player,
+        "team": team,
+        "next": upcoming,
+        "updated_at": upcoming["match"].updated_at if upcoming else None,
+        "version": str(tournament.change_seq),
+        "poll_seconds": LIVE_POLL_SECONDS,
+    }
+
+
+def player_table(request: HttpRequest, club_slug: str, slug: str, pk: int) -> HttpResponse:
+    tournament = get_tournament(request, club_slug, slug)
+    context = player_table_context(tournament, pk)
+    context["is_director"] = is_director(request.user, tournament.club_id)
+    context["tab"] = "find"
+    return render(request, "tournaments/player_table.html", context)
+
+
+@require_GET
+@never_cache
+def player_live(request: HttpRequest, club_slug: str, slug: str, pk: int) -> HttpResponse:
+    return _fragment(
+        request,
+        club_slug,
+        slug,
+        "changes",
+        "tournaments/_player_table.html",
+        lambda tournament: player_table_context(tournament, pk),
+    )
