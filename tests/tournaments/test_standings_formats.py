@@ -6,6 +6,7 @@ import pytest
 
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments.models import Match, Round, Tournament
+from tournaments.standings.names import LIVE_ROUND
 from tournaments.standings.store import table_of
 from tournaments.standings.table import MatchResult, TeamInfo, compute_standings
 
@@ -102,3 +103,14 @@ def test_the_stored_standings_leave_the_knockout_rounds_out():
     by_round = table_of(tournament)
     assert list(by_round) == [1]
     assert [(line.team_id, line.match_points) for line in by_round[1]] == [(ana.pk, 2), (bob.pk, 0)]
+
+
+def test_the_live_table_counts_the_bye_of_the_round_in_play_but_not_as_in_play():
+    playing = result(7, 3, A, D, 300, 200)._replace(finished=False, playing=True)
+    live = compute_standings(
+        teams(), [*FIELD, playing, result(8, 3, C, None)], bye_points=500, live=True
+    )
+    assert list(live) == [1, 2, LIVE_ROUND]
+    by_team = {NAMES[line.team_id]: line for line in live[LIVE_ROUND]}
+    assert (by_team["C"].played, by_team["C"].match_points, by_team["C"].in_play) == (3, 4, 0)
+    assert (by_team["A"].match_points, by_team["A"].in_play) == (6, 1)
