@@ -34,6 +34,16 @@ class SystemActor:
 SYSTEM = SystemActor()
 
 
+# Set on `request.user` by the referee-link middleware (tournaments): a session opened by a
+# private link acts as a referee only, whatever else the account may be.
+REFEREE_ONLY_ATTRIBUTE = "belote_referee_only"
+
+
+def is_referee_only(user: Any) -> bool:
+    """A session opened by a referee's private link: never a director, never an admin."""
+    return bool(getattr(user, REFEREE_ONLY_ATTRIBUTE, False))
+
+
 def actor_user(by: Any) -> Any:
     """The user to record in an audit row: a signed-in person, else nobody (the system)."""
     if isinstance(by, SystemActor) or not getattr(by, "is_authenticated", False):
@@ -44,6 +54,8 @@ def actor_user(by: Any) -> Any:
 def directed_club_ids(user: Any) -> frozenset[int]:
     """The clubs `user` directs (staff of), read once per user object (that is, per request)."""
     if not getattr(user, "is_authenticated", False) or getattr(user, "pk", None) is None:
+        return frozenset()
+    if is_referee_only(user):
         return frozenset()
     cached = getattr(user, "_belote_directed_clubs", None)
     if cached is None:
@@ -58,7 +70,7 @@ def directed_club_ids(user: Any) -> frozenset[int]:
 
 def directs_club(user: Any, club_id: int) -> bool:
     """A director (staff) of the club; a site admin (and the system) directs every club."""
-    if not getattr(user, "is_authenticated", False):
+    if not getattr(user, "is_authenticated", False) or is_referee_only(user):
         return False
     if getattr(user, "is_superuser", False):
         return True

@@ -6,7 +6,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from .errors import ServiceError
@@ -131,6 +133,59 @@ def register_players(club: Club, text: str, *, by: Any) -> list[Player]:
     return players
 
 
+def _free_username(first: str, last: str) -> str:
+    """ "Marie de la Fontaine" → `marie-de-la-fontaine`, or `…-2`, `…-3` when taken."""
+    base = slugify(f"{first} {last}")[:140] or "referee"
+    users = get_user_model().objects
+    name, n = base, 1
+    while users.filter(username__iexact=name).exists():
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+def _make_referee(club: Club, text: str) -> Any:
+    player = find_or_create_member(club, text)
+    Membership.objects.filter(club=club, player=player, role=Membership.Role.MEMBER).update(
+        role=Membership.Role.REFEREE
+    )
+    if player.user is None:
+        # No password: a referee made from a name signs in by the private links a director
+        # gives them (tournaments), nothing else.
+        user = get_user_model().objects.create_user(
+            username=_free_username(player.first_name, player.last_name),
+            first_name=player.first_name[:150],
+            last_name=player.last_name[:150],
+        )
+        player.user = user
+        player.save(update_fields=["user"])
+    return player.user
+
+
+def register_referees(club: Club, text: str, *, by: Any) -> list[Any]:
+    """One name per line: each becomes a referee of the club, with an account; returns the users.
+
+    A member of that name is made a referee (a director stays a director); anyone else is
+    registered as a new player. All or nothing, every bad line reported with its number.
+    """
+    require_club_director(by, club.pk)
+    lines = pasted_lines(text)
+    problems = [
+        LineProblem(n, p) for n, line in lines if (p := name_problem(line) or ambiguity(club, line))
+    ]
+    if not lines and not problems:
+        raise ServiceError(_("Enter one name per line."), field="text")
+    if problems:
+        raise RegistrationRefused(problems)
+    with transaction.atomic():
+        users: list[Any] = []
+        for _n, line in lines:
+            user = _make_referee(club, line)
+            if user not in users:
+                users.append(user)
+    return users
+
+
 __all__ = [
     "LineProblem",
     "RegistrationRefused",
@@ -140,5 +195,6 @@ __all__ = [
     "name_problem",
     "pasted_lines",
     "register_players",
+    "register_referees",
     "split_name",
 ]

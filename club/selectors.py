@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
 from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
@@ -44,6 +45,20 @@ def members(club: Club) -> QuerySet[Membership]:
         Membership.objects.filter(club=club)
         .select_related("player")
         .order_by("player__last_name", "player__first_name")
+    )
+
+
+def referee_users(club: Club) -> QuerySet[Any]:
+    """The accounts that may referee the club's tables (its referees and directors), by name."""
+    return (
+        get_user_model()
+        .objects.filter(
+            player__memberships__club=club,
+            player__memberships__role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR],
+        )
+        .select_related("player")
+        .distinct()
+        .order_by("player__last_name", "player__first_name", "username")
     )
 
 
