@@ -146,8 +146,10 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["name", "city", "created_at"]
     ordering = ["name"]
 
+    # Not paginated: the answer is the players just registered, as a plain list (and so
+    # the schema says, instead of a page).
     @extend_schema(request=PastedNamesSerializer, responses={201: PlayerSerializer(many=True)})
-    @action(detail=True, methods=["post"], filter_backends=[], ordering=None)
+    @action(detail=True, methods=["post"], filter_backends=[], ordering=None, pagination_class=None)
     def players(self, request: Request, pk: str | None = None) -> Response:
         """A director registers players into the club, one name per line."""
         club = self.get_object()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
 from .permissions import directs_club
@@ -49,7 +49,9 @@ def members(club: Club) -> QuerySet[Membership]:
 
 
 def referee_users(club: Club) -> QuerySet[Any]:
-    """The accounts that may referee the club's tables (its referees and directors), by name."""
+    """The accounts that may referee the club's tables (its referees and directors), by name,
+    each with `directs_a_club` (of any club: such an account gets no private link)."""
+    directs = Membership.objects.filter(player__user=OuterRef("pk"), role=Membership.Role.DIRECTOR)
     return (
         get_user_model()
         .objects.filter(
@@ -57,6 +59,7 @@ def referee_users(club: Club) -> QuerySet[Any]:
             player__memberships__role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR],
         )
         .select_related("player")
+        .annotate(directs_a_club=Exists(directs))
         .distinct()
         .order_by("player__last_name", "player__first_name", "username")
     )

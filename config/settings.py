@@ -201,6 +201,7 @@ SPECTACULAR_SETTINGS = {
         "RankEnum": "tournaments.api.deal_serializers.RANKS",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "MatchStatusEnum": "tournaments.models.Match.Status",
+        "AnsweringTeamEnum": ["NS", "EW"],
     },
 }
 

@@ -109,15 +109,19 @@ def link_holders(users: Iterable[Any]) -> set[int]:
     """Which of `users` may be given a private link: plain accounts only, no staff, no site
     admin, no director of any club. So a link can never open more than a referee's rights,
     even by mistake."""
-    plain = {
-        u.pk
-        for u in users
-        if u is not None and not getattr(u, "is_staff", False) and not u.is_superuser
-    }
-    directors = Membership.objects.filter(
-        player__user__in=plain, role=Membership.Role.DIRECTOR
-    ).values_list("player__user", flat=True)
-    return plain - set(directors)
+    users = [u for u in users if u is not None]
+    plain = {u.pk for u in users if not getattr(u, "is_staff", False) and not u.is_superuser}
+    # club.selectors.referee_users says already who directs a club; ask for the others.
+    known = {u.pk: u.directs_a_club for u in users if hasattr(u, "directs_a_club")}
+    unknown = plain - set(known)
+    directors = {pk for pk, directs in known.items() if directs}
+    if unknown:
+        directors |= set(
+            Membership.objects.filter(
+                player__user__in=unknown, role=Membership.Role.DIRECTOR
+            ).values_list("player__user", flat=True)
+        )
+    return plain - directors
 
 
 def may_hold_referee_link(user: Any) -> bool:

@@ -27,7 +27,7 @@
       var n = parseInt(typed, 10);
       if (typed === "" || isNaN(n) || String(n) !== typed) { other.hidden = true; return; }
       other.hidden = false;
-      other.textContent = "= " + teamOf(checked ? checked.value : "NS") + " " + (dealValue - n);
+      other.textContent = teamOf(checked ? checked.value : "NS") + " " + (dealValue - n);
     }
     if (cards) {
       cards.addEventListener("input", showOther);

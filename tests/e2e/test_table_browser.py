@@ -97,7 +97,7 @@ def test_an_ordinary_deal_is_entered_and_saved_without_scrolling(
         assert in_view(page, selector), selector
 
     type_ordinary_deal(page, cards="98")
-    assert page.locator("[data-other-points]").inner_text() == "= EW 64"
+    assert page.locator("[data-other-points]").inner_text() == "EW 64"
     assert in_view(page, "#deal-form button[type=submit]")
     page.click("#deal-form button[type=submit]")
     saved(page, 1)

@@ -53,7 +53,9 @@ def _code_of(exc: exceptions.APIException) -> str:
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every refusal in one shape, with its status."""
     if isinstance(exc, ServiceError):
-        return Response(error_body(exc.errors(), exc.code), exc.status)
+        # Some refusals say more than a message (the tables a round still waits for).
+        details = exc.details() if hasattr(exc, "details") else {}
+        return Response({**error_body(exc.errors(), exc.code), **details}, exc.status)
     if isinstance(exc, DjangoValidationError):
         errors = (
             {k: [str(m) for m in v] for k, v in exc.message_dict.items()}

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.engine import (
     InvalidDeal,
@@ -65,9 +66,12 @@ def enter_deal(
         number = len(deals) + 1
         if expected_number is not None and expected_number != number:
             raise DealNumberTaken(
-                _(
+                ngettext(
                     "This entry was meant as deal %(expected)s, but the match has %(count)s "
-                    "deals now (entered meanwhile by %(by)s): check it before sending it again."
+                    "deal now (entered meanwhile by %(by)s): check it before sending it again.",
+                    "This entry was meant as deal %(expected)s, but the match has %(count)s "
+                    "deals now (entered meanwhile by %(by)s): check it before sending it again.",
+                    len(deals),
                 )
                 % {
                     "expected": expected_number,

@@ -124,9 +124,11 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 def tables_context(tournament: Tournament) -> dict[str, Any]:
     """Every table of the tournament, round by round, for the live view (two queries)."""
+    rounds = selectors.tables(tournament)
     return {
         "tournament": tournament,
-        "rounds": selectors.tables(tournament),
+        "rounds": rounds,
+        "disputes": selectors.disputes(rounds),
         "poll_seconds": POLL_SECONDS,
     }
 

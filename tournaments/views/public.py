@@ -155,7 +155,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "ns_team__second_player",
             "ew_team__first_player",
             "ew_team__second_player",
-        ),
+        ).prefetch_related("confirmations"),
         pk=pk,
     )
     if not can_read_tournament(request.user, match.tournament):

@@ -13,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.engine import InvalidMatch, Seat, Suit, parse_rules
@@ -197,6 +198,25 @@ def _answers(match: Match) -> list[dict[str, Any]]:
     ]
 
 
+# The director's actions and the teams' answers on a match, said in the reader's language.
+EVENT_LABELS = {
+    "close_match": _lazy("match closed"),
+    "reopen_match": _lazy("match reopened"),
+    "confirm": _lazy("sheet confirmed"),
+    "dispute": _lazy("sheet disputed"),
+    "unconfirmed": _lazy("answers forgotten after a change"),
+    "referee": _lazy("referee changed"),
+    "bye": _lazy("turned into a bye"),
+}
+
+
+def _event_rows(match: Match) -> list[dict[str, Any]]:
+    return [
+        {"event": event, "label": EVENT_LABELS.get(event.action, event.action)}
+        for event in match.events.select_related("by").order_by("-at", "-id")
+    ]
+
+
 def _render_table(
     request: HttpRequest,
     match: Match,
@@ -242,7 +262,7 @@ def _render_table(
         "deal_value": DEAL_VALUE,
         "remove_key": uuid.uuid4().hex,
         "audit": _audit_rows(match) if director else None,
-        "events": match.events.select_related("by").order_by("-at", "-id") if director else None,
+        "events": _event_rows(match) if director else None,
         "outbox_owner": request.user.pk,
         "link_session": link_tournament_id(request.user) is not None,
     }
@@ -280,7 +300,13 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
         except DealRefused as refused:
             form.attach(refused.problems)
         except DealNumberTaken as taken:
-            # Typically an entry kept offline while the director entered the same deal.
+            # Typically an entry kept offline while the director entered the same deal. The
+            # entry stays in the form, now meant as the next deal: saving it again adds it.
+            match.refresh_from_db()
+            data = request.POST.copy()
+            data["number"] = str(match.deal_count + 1)
+            form = _new_form(match, data)
+            form.is_valid()
             form.add_error(None, taken.message)
             return _render_table(request, match, form, status=taken.status, refusal=taken.code)
         except ServiceError as error:
