@@ -20,10 +20,10 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from club.models import Club, Membership
+from club.permissions import REFEREE_ONLY_ATTRIBUTE as REFEREE_ONLY_ATTRIBUTE
 from club.permissions import SYSTEM as SYSTEM  # the actors, named here for every caller
 from club.permissions import SystemActor as SystemActor
 from club.permissions import actor_user as actor_user
-from club.permissions import REFEREE_ONLY_ATTRIBUTE as REFEREE_ONLY_ATTRIBUTE
 from club.permissions import directed_club_ids, directs_club, is_referee_only
 
 from .errors import NotAllowed

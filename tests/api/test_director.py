@@ -177,7 +177,11 @@ def test_a_director_closes_and_reopens_a_round_with_its_matches(director_client,
     asked = director_client.post(f"/api/v1/rounds/{match.round_id}/close/")
     assert asked.status_code == 409
     assert asked.json() == {
-        "errors": {"detail": [f"Round {match.round.number}: 1 match is not finished (table {match.table})."]},
+        "errors": {
+            "detail": [
+                f"Round {match.round.number}: 1 match is not finished (table {match.table})."
+            ]
+        },
         "code": "round_not_ready",
         "unfinished_tables": [match.table],
         "unconfirmed_tables": [],

@@ -131,9 +131,7 @@ def test_the_table_page_sends_anonymous_to_sign_in(client, match):
     assert match.deals.count() == 0
 
 
-def test_the_referee_enters_a_deal_and_is_sent_back_to_the_top_of_the_table(
-    client, match, referee
-):
+def test_the_referee_enters_a_deal_and_is_sent_back_to_the_top_of_the_table(client, match, referee):
     client.force_login(referee)
     response = client.post(table_url(match), MADE_POST)
     assert response.status_code == 302

@@ -232,8 +232,8 @@ __all__ = [
     "assign_referee",
     "assign_table_referee",
     "close_round",
-    "round_gaps",
     "reopen_round",
+    "round_gaps",
     "set_status",
     "withdraw_team",
 ]

@@ -54,18 +54,22 @@ def referees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     rounds = list(tournament.rounds.all())
     wanted = request.GET.get("round", "")
     first_open = next((r.number for r in rounds if not r.is_closed), None)
-    number = int(wanted) if wanted.isdigit() else (first_open or (rounds[0].number if rounds else 0))
+    number = (
+        int(wanted) if wanted.isdigit() else (first_open or (rounds[0].number if rounds else 0))
+    )
     matches = list(
         tournament.matches.filter(round__number=number, ew_team__isnull=False)
         .select_related("ns_team", "ew_team")
         .order_by("table")
     )
     tables = sorted(
-        set(
-            tournament.matches.filter(ew_team__isnull=False, round__is_closed=False)
-            .exclude(table__isnull=True)
-            .values_list("table", flat=True)
-        )
+        {
+            table
+            for table in tournament.matches.filter(
+                ew_team__isnull=False, round__is_closed=False
+            ).values_list("table", flat=True)
+            if table is not None
+        }
     )
     users = list(referee_users(tournament.club))
     form = RefereesForm(request.POST or None, matches=matches, tables=tables, referees=users)
@@ -141,9 +145,9 @@ def add_referees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 _("%(n)d referees ready: give each their link below.") % {"n": len(fresh)},
             )
     else:
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
+        for problems in form.errors.values():
+            for problem in problems:
+                messages.error(request, str(problem))
     return _page(tournament)
 
 
