@@ -16,7 +16,7 @@
   var list = box.querySelector("[data-outbox-list]");
   var sendNow = box.querySelector("[data-outbox-send]");
   var busy = false; // a deal is on its way: a second tap waits for it
-  var signedOut = false;
+  var blocked = ""; // "signed-out" or "forbidden": nothing is sent until the page is reopened
 
   function text(name) { return box.getAttribute("data-text-" + name) || ""; }
   function load() {
@@ -112,7 +112,8 @@
         return response.text().then(function (html) {
           var doc = new DOMParser().parseFromString(html, "text/html");
           var page = doc.getElementById("table-screen");
-          if (new URL(response.url).pathname !== tableUrl || !page) return { kind: "signed-out" };
+          if (new URL(response.url).pathname !== tableUrl) return { kind: "blocked", why: "signed-out" };
+          if (!page) return { kind: "blocked", why: response.status === 403 ? "forbidden" : "signed-out" };
           if (response.ok && response.redirected) return { kind: "saved", doc: doc };
           var form = doc.getElementById("deal-form");
           var said = [];
@@ -149,14 +150,14 @@
   function flush() {
     if (busy) return;
     var items = load();
-    if (!items.length || items[0].conflict || signedOut || !navigator.onLine) { render(); return; }
+    if (!items.length || items[0].conflict || blocked || !navigator.onLine) { render(); return; }
     busy = true;
     render();
     post(items[0]).then(function (result) {
       busy = false;
       var items = load();
       if (result.kind === "network") { render(); return; }
-      if (result.kind === "signed-out") { signedOut = true; render(); return; }
+      if (result.kind === "blocked") { blocked = result.why; render(); return; }
       if (result.kind === "saved") {
         items.shift();
         store(items);
@@ -204,10 +205,10 @@
   function render() {
     var items = load();
     var offline = !navigator.onLine;
-    box.hidden = !items.length && !offline && !signedOut;
+    box.hidden = !items.length && !offline && !blocked;
     box.classList.toggle("outbox-offline", offline);
     box.classList.toggle("outbox-held", !!(items[0] && items[0].conflict));
-    var state = offline ? "offline" : signedOut ? "signed-out" : busy ? "sending" : items.length ? "waiting" : "";
+    var state = offline ? "offline" : blocked || (busy ? "sending" : items.length ? "waiting" : "");
     stateLine.textContent = state ? text(state) : "";
     list.textContent = "";
     items.forEach(function (item, i) {
@@ -261,7 +262,7 @@
       busy = false;
       if (save) save.disabled = false;
       if (result.kind === "network") { keep(form, item); return; }
-      if (result.kind === "signed-out") { signedOut = true; keep(form, item); return; }
+      if (result.kind === "blocked") { blocked = result.why; keep(form, item); return; }
       show(result.doc, true);
       if (result.kind === "saved") {
         window.scrollTo(0, 0);
@@ -277,7 +278,7 @@
     if (target) settle(target.getAttribute("data-settle"));
   });
   sendNow.addEventListener("click", flush);
-  window.addEventListener("online", function () { signedOut = false; flush(); });
+  window.addEventListener("online", flush);
   window.addEventListener("offline", render);
   // Some networks come back without an "online" event: try again now and then.
   window.setInterval(function () { if (load().length) flush(); }, 15000);

@@ -15,7 +15,8 @@ from django.urls import reverse
 from club.models import Membership
 from tests.e2e.conftest import PHONE, requires_chromium
 from tests.factories import MatchFactory, TournamentFactory, UserFactory, make_staff
-from tournaments.models import Deal, Match, MatchConfirmation, Submission
+from tournaments.models import Deal, Match, MatchConfirmation, RefereeLink, Submission
+from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import enter_deal
 from tournaments.services.referees import add_referees, revoke_referee_link
 
@@ -252,3 +253,77 @@ def test_a_referee_signs_in_through_a_private_link_and_sees_only_their_tables(
     assert "/accounts/login/" in page.url  # the session it opened has ended
     answer = page.goto(link)
     assert answer.status == 410
+
+
+def test_the_director_makes_referees_from_names_and_sees_a_dispute(
+    chromium_browser, live_server, screenshot
+):
+    from tests.tournaments.pages_world import build_world
+
+    world = build_world()  # table 1 of round 1 is played out (three deals)
+    tournament = world.tournament
+    args = [tournament.club.slug, tournament.slug]
+    context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        sign_in(page, live_server, world.director)
+        page.goto(live_server.url + reverse("tournaments:director_referees", args=args))
+        page.fill("#id_text", "Marie Dupont\nPaul Roux")
+        with page.expect_navigation():
+            page.click("button:has-text('Add the referees and make their links')")
+        assert page.locator("[data-fresh-links] figure.link-card svg").count() == 2
+        url = page.locator("[data-link-for=marie-dupont] [data-link-url]").inner_text()
+        assert url.startswith(live_server.url + "/t/")
+        screenshot(page, "table-09-director-referees")
+
+        # Marie takes table 2 in every open round at once.
+        marie = RefereeLink.objects.get(referee__username="marie-dupont").referee
+        page.click("details.every-round summary")
+        page.select_option("#id_table_2", value=str(marie.pk))
+        with page.expect_navigation():
+            page.click("button:has-text('Save the referees')")
+        at_table_2 = tournament.matches.filter(table=2, ew_team__isnull=False)
+        assert set(at_table_2.values_list("referee", flat=True)) == {marie.pk}
+
+        # On the referee's phone, EW dispute the finished sheet; the director's tables say so.
+        confirm_sheet(world.match, side="EW", agree=False, by=world.referee, remark="we had 130")
+        page.goto(live_server.url + reverse("tournaments:director", args=args))
+        assert "we had 130" in page.locator("[data-disputes]").inner_text()
+        screenshot(page, "table-10-director-dispute", full_page=False)
+        with page.expect_navigation():
+            page.click("#tables details.round >> nth=0 >> button:has-text('Close round 1')")
+        assert page.locator("[data-round-not-ready]").count() == 1
+        screenshot(page, "table-11-close-round-asks")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["fr", "nl"])
+def test_the_one_screen_holds_in_french_and_dutch(
+    chromium_browser, live_server, match, screenshot, language
+):
+    from django.core.management import call_command
+    from django.utils.translation import trans_real
+
+    call_command("compile_translations", verbosity=0)  # this process reads fresh catalogues
+    trans_real._translations = {}
+    trans_real._default = None
+    enter_deal(
+        match, {**MADE_BY_NS, "taker": "E", "points": {"team": "EW", "cards": 81}}, by=match.referee
+    )
+    context = chromium_browser.new_context(viewport=PHONE, locale=language)
+    try:
+        page = context.new_page()
+        sign_in(page, live_server, match.referee)
+        open_table(page, live_server, match)
+        for selector in (
+            "[data-pot]",
+            ".undo summary",
+            "[data-next-dealer]",
+            "#deal-form button[type=submit]",
+        ):
+            assert in_view(page, selector), selector
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        screenshot(page, f"table-12-{language}", full_page=False)
+    finally:
+        context.close()

@@ -235,7 +235,12 @@ def round_action(
             director_services.reopen_round(round_, by=request.user)
     except RoundNotReady as not_ready:
         # Asked first: the director sees which tables are not done and closes anyway or not.
-        context = {"tournament": tournament, "round": round_, "reason": not_ready.message}
+        context = {
+            "tournament": tournament,
+            "round": round_,
+            "reason": not_ready.message,
+            "tab": "director",
+        }
         return render(request, "tournaments/director/close_round.html", context)
     except ServiceError as error:
         refused(request, error)
