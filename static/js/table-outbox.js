@@ -77,19 +77,27 @@
     return !!(form.querySelector("input[name=taker]:checked") || (cards && cards.value.trim()));
   }
 
+  // The deal the form is for: its number, its title and its dealer (named ahead by the server).
+  function numberForm(form, number) {
+    var field = form && form.querySelector("input[name=number]");
+    if (!field) return;
+    field.value = field.defaultValue = String(number);
+    var title = form.querySelector("[data-deal-title]");
+    if (title) title.textContent = title.textContent.replace(/\d+/, String(number));
+    var list = document.querySelector("[data-upcoming-dealers]");
+    var dealer = form.querySelector("[data-dealer] strong");
+    // The list names the dealers of the deals after the ones its page knew of.
+    var after = list ? parseInt(list.getAttribute("data-after"), 10) || 0 : 0;
+    var upcoming = list ? list.querySelectorAll("li")[number - after - 1] : null;
+    if (dealer && upcoming) dealer.textContent = upcoming.textContent;
+  }
+
   // The form, ready for the next deal: cleared, a new key, the next number and its dealer.
   function advance(form, number) {
     form.reset();
     var key = form.querySelector("input[name=submission_key]");
-    var field = form.querySelector("input[name=number]");
     key.value = key.defaultValue = newKey();
-    field.value = field.defaultValue = String(number);
-    var title = form.querySelector("[data-deal-title]");
-    if (title) title.textContent = title.textContent.replace(/\d+/, String(number));
-    var dealers = document.querySelectorAll("[data-upcoming-dealers] li");
-    var dealer = form.querySelector("[data-dealer] strong");
-    var upcoming = dealers[number - dealCount() - 1];
-    if (dealer && upcoming) dealer.textContent = upcoming.textContent;
+    numberForm(form, number);
     form.querySelectorAll("details[open]").forEach(function (d) { d.open = false; });
     window.scrollTo(0, 0);
   }
@@ -120,7 +128,6 @@
           doc.querySelectorAll("#deal-form .errorlist li, #deal-form p.errorlist, [data-messages] .error").forEach(
             function (node) { said.push(node.textContent.trim()); }
           );
-          if (said.length > 1) said = said.filter(function (s) { return s !== text("not-saved"); });
           return {
             kind: "refused",
             doc: doc,
@@ -177,14 +184,7 @@
   function renumber(items, count) {
     items.forEach(function (item, i) { setField(item, "number", count + 1 + i); });
     store(items);
-    var form = document.getElementById("deal-form");
-    var field = form && form.querySelector("input[name=number]");
-    if (field) {
-      var number = count + items.length + 1;
-      field.value = field.defaultValue = String(number);
-      var title = form.querySelector("[data-deal-title]");
-      if (title) title.textContent = title.textContent.replace(/\d+/, String(number));
-    }
+    numberForm(document.getElementById("deal-form"), count + items.length + 1);
   }
 
   function settle(action) {
@@ -282,6 +282,9 @@
   window.addEventListener("offline", render);
   // Some networks come back without an "online" event: try again now and then.
   window.setInterval(function () { if (load().length) flush(); }, 15000);
+  // Deals still waiting from before (the page was reloaded): the form comes after them.
+  var waiting = load();
+  if (waiting.length) numberForm(document.getElementById("deal-form"), dealCount() + waiting.length + 1);
   render();
   flush();
 })();

@@ -125,6 +125,7 @@ def test_a_refused_deal_shows_its_error_in_view(page, live_server, match, screen
     page.wait_for_selector("#deal-form .field-error")
     assert scroll_y(page) == 0
     assert in_view(page, "#deal-form .points .errorlist")
+    assert in_view(page, "#deal-form button[type=submit]")  # fixed and saved on the same screen
     assert "161" in page.locator("#deal-form .points .errorlist").inner_text()
     assert page.input_value("#id_cards") == "161"
     screenshot(page, "table-03-error", full_page=False)
@@ -146,6 +147,7 @@ def test_deals_entered_offline_are_kept_and_sent_once_in_order(
     page.click("#deal-form button[type=submit]")
     page.wait_for_selector("#outbox li[data-waiting]")
     assert page.locator("[data-deal-title]").inner_text().endswith("2")
+    assert page.locator("[data-dealer] strong").inner_text().startswith("E ·")  # deal 2's dealer
     type_ordinary_deal(page, taker=1, trump=2, side=1, cards="120")
     page.click("#deal-form button[type=submit]")
     assert page.locator("#outbox li[data-waiting]").count() == 2

@@ -73,7 +73,7 @@ def test_a_repeated_key_is_stored_once_whatever_the_number_says(client, match, r
 def test_the_next_dealers_are_named_ahead_for_entries_kept_offline(client, match, referee):
     client.force_login(referee)
     page = client.get(table_url(match)).content.decode()
-    upcoming = page.split("data-upcoming-dealers>")[1].split("</ol>")[0]
+    upcoming = page.split("data-upcoming-dealers")[1].split("</ol>")[0]
     seats = [item.split("·")[0].strip().split(">")[-1] for item in upcoming.split("<li>")[1:]]
     assert seats[:5] == ["N", "E", "S", "W", "N"]
 
