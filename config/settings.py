@@ -201,7 +201,6 @@ SPECTACULAR_SETTINGS = {
         "RankEnum": "tournaments.api.deal_serializers.RANKS",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "MatchStatusEnum": "tournaments.models.Match.Status",
-        "AnsweringTeamEnum": ["NS", "EW"],
     },
 }
 

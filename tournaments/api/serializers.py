@@ -22,6 +22,7 @@ from tournaments.models import (
     MatchConfirmation,
     MatchEvent,
     Round,
+    Side,
     Standing,
     Team,
     Tournament,
@@ -204,7 +205,7 @@ class ConfirmationSerializer(serializers.ModelSerializer):
 
 
 class ConfirmationInputSerializer(serializers.Serializer):
-    team = serializers.ChoiceField(choices=["NS", "EW"], help_text=_("The team answering."))
+    team = serializers.ChoiceField(choices=Side.choices, help_text=_("The team answering."))
     agree = serializers.BooleanField(
         help_text=_("true confirms the sheet; false disputes it (the director is alerted).")
     )
@@ -224,12 +225,12 @@ class MatchSerializer(serializers.ModelSerializer):
     is_bye = serializers.BooleanField(read_only=True)
     winner = serializers.SerializerMethodField()
     confirmed_by = serializers.ListField(
-        child=serializers.ChoiceField(choices=["NS", "EW"]),
+        child=serializers.ChoiceField(choices=Side.choices),
         read_only=True,
         help_text=_("The teams that confirmed the finished sheet as it stands."),
     )
     disputed_by = serializers.ListField(
-        child=serializers.ChoiceField(choices=["NS", "EW"]),
+        child=serializers.ChoiceField(choices=Side.choices),
         read_only=True,
         help_text=_("The teams that dispute the sheet: the director settles it."),
     )

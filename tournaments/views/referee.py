@@ -29,7 +29,6 @@ from ..permissions import (
     can_open_table,
     can_write_deals,
     is_director,
-    link_tournament_id,
     open_tables_q,
 )
 from ..rules_text import rules_in_words
@@ -243,7 +242,6 @@ def _render_table(
         "match": match,
         "tournament": match.tournament,
         "seats": [(s, seats[s.value]) for s in Seat],
-        "seat_players": seats,
         "rules": rules_in_words(match.tournament.rules or None),
         "next_dealer": seats.get(next_dealer) if next_dealer else None,
         "next_dealer_seat": next_dealer,
@@ -264,7 +262,6 @@ def _render_table(
         "audit": _audit_rows(match) if director else None,
         "events": _event_rows(match) if director else None,
         "outbox_owner": request.user.pk,
-        "link_session": link_tournament_id(request.user) is not None,
     }
     return render(request, "tournaments/referee/table.html", context, status=status)
 
