@@ -177,7 +177,7 @@ def get_match(request: HttpRequest, pk: int) -> Match:
             "ns_team__second_player",
             "ew_team__first_player",
             "ew_team__second_player",
-        ),
+        ).prefetch_related("confirmations"),
         pk=pk,
     )
     if not can_read_tournament(request.user, match.tournament):
