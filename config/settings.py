@@ -3,9 +3,10 @@
 from pathlib import Path
 
 import environ
-from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from config.cache import cache_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -135,13 +136,17 @@ if PRODUCTION:
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
-CACHES = {"default": env.cache_url_config(env.str("CACHE_URL", default="") or "locmemcache://")}
+# A Redis cache outage costs speed, never a request: the data is in the database.
+CACHES = {"default": cache_config(env.str("CACHE_URL", default="") or "locmemcache://")}
 
 # Celery: without a broker the tasks run in process, eagerly, so the site works alone.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="") or None
+if CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport with the fix that lets a worker ride out a Redis outage.
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -153,12 +158,24 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task held by a worker that died comes back after this many seconds (Redis' default is an
 # hour); our tasks last well under a minute, so ten minutes is safe and keeps standings fresh.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
+# A broker that does not answer is given up on quickly: a request that sends a task must not
+# wait for it (the change is committed; the reconcile sends what could not be sent).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600, "socket_connect_timeout": 2}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.1,
+    "interval_max": 0.1,
+}
 CELERY_TIMEZONE = TIME_ZONE
+# Every tournament whose standings are behind its changes is sent a recompute: by the worker
+# each time it (re)connects to the broker (config/celery_app.py), and every
+# RECONCILE_SECONDS by beat, so a lost recompute never waits long.
+RECONCILE_SECONDS = env.int("BELOTE_RECONCILE_SECONDS", default=20)
 CELERY_BEAT_SCHEDULE = {
-    "reconcile-running-tournaments": {
-        "task": "tournaments.tasks.reconcile_running_tournaments",
-        "schedule": crontab(minute="*/5"),
+    "reconcile-standings": {
+        "task": "tournaments.tasks.reconcile_standings",
+        "schedule": RECONCILE_SECONDS,
     },
 }
 

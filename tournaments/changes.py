@@ -10,20 +10,27 @@ Every write to deals, matches, teams or a tournament's settings bumps the tourna
   below, which record the change exactly as a service would, unless a service's
   `changing` block is running (it records its own, once per action).
 
-The recompute is sent debounced (`schedule_recompute`): a task is sent only if none was
-sent for the tournament in the last `DEBOUNCE_SECONDS` (an atomic cache `add`), with a
-countdown a little longer, so it starts after every change it covers has committed. The
-task reads `change_seq` before the results and does nothing if the standings were already
-computed from it; so duplicates and retries are harmless, and a change that found the key
-taken is always seen by the task holding it. If the cache is per process (locmem) or
-loses the key, more tasks run, never fewer; a lost task is found by the periodic
-reconcile (`tasks.reconcile_running_tournaments`). Without a broker (eager mode) the tasks
-run in process right after the commit, without the debounce.
+The recompute is sent throttled, leading and trailing (`schedule_recompute`): the first
+change after a quiet `WINDOW_SECONDS` sends its task at once (no delay added); a change
+inside the window sends, once per window, a trailing task with a countdown a little longer
+than the window, so it starts after every change that found the window taken has
+committed. So a lone deal is computed at once, a burst costs at most two runs per window,
+and no change waits more than `TRAILING_COUNTDOWN_SECONDS`. The task reads `change_seq`
+before the results and does nothing if the standings were already computed from it; so
+duplicates and retries are harmless. If the cache is per process (locmem), down or loses a
+key, more tasks run, never fewer. If the broker is down the change stays committed and
+unsent: the worker sends a reconcile each time it (re)connects, and beat every few
+seconds (`tasks.reconcile_standings`), which recomputes every tournament that is behind.
+Without a broker (eager mode) the tasks run in process right after the commit.
+
+Live versions (`live_version`) let a polling page answer "nothing changed" without the
+database: a token in the cache that every change and every standings write replace.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -36,14 +43,17 @@ from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
+from config.cache import cache_is_reachable, cache_is_shared
+
 from .models import Deal, Match, Team, Tournament
 
 log = logging.getLogger(__name__)
 
-DEBOUNCE_SECONDS: float = getattr(settings, "STANDINGS_DEBOUNCE_SECONDS", 1.0)
-# Half a window more, so that a worker whose clock runs a little ahead still starts the task
-# after the key has expired (a change never finds the key of a task that already read).
-COUNTDOWN_SECONDS: float = DEBOUNCE_SECONDS * 1.5
+WINDOW_SECONDS: float = getattr(settings, "STANDINGS_WINDOW_SECONDS", 0.15)
+# A little more than the window, so that a worker whose clock runs a little ahead still
+# starts the trailing task after the window has closed (no change finds the window taken
+# after its task has read).
+TRAILING_COUNTDOWN_SECONDS: float = WINDOW_SECONDS + 0.05
 
 
 def record_change(tournament_id: int) -> None:
@@ -53,7 +63,12 @@ def record_change(tournament_id: int) -> None:
     has committed. Prefer `changing`, which calls this for you.
     """
     Tournament.objects.filter(pk=tournament_id).update(change_seq=F("change_seq") + 1)
-    transaction.on_commit(lambda: schedule_recompute(tournament_id))
+    transaction.on_commit(lambda: _changed(tournament_id))
+
+
+def _changed(tournament_id: int) -> None:
+    bump_live_version(tournament_id)
+    schedule_recompute(tournament_id)
 
 
 # Set while a service's `changing` block runs: the signals then leave its writes alone.
@@ -64,7 +79,7 @@ _service_writing: ContextVar[bool] = ContextVar("belote_service_writing", defaul
 def changing(tournament_id: int) -> Iterator[None]:
     """One transaction for a service action that changes the tournament; records the change.
 
-    Nested blocks (a service calling another) record once each; the debounce and the
+    Nested blocks (a service calling another) record once each; the throttle and the
     change-number check make that harmless.
     """
     token = _service_writing.set(True)
@@ -76,7 +91,7 @@ def changing(tournament_id: int) -> Iterator[None]:
         _service_writing.reset(token)
 
 
-# --- the debounced send --------------------------------------------------------------------
+# --- the throttled send ---------------------------------------------------------------------
 
 
 def _eager() -> bool:
@@ -85,7 +100,30 @@ def _eager() -> bool:
     return bool(app.conf.task_always_eager)
 
 
-def _send_debounced(task: Any, key: str, object_id: int) -> bool:
+def _window_open(key: str) -> bool:
+    """Take the window `key` if it is free; also True when the cache cannot tell (down)."""
+    if cache.add(key, 1, timeout=WINDOW_SECONDS):
+        return True
+    # Taken, or a cache that stores nothing: only a value read back proves a window.
+    return not cache_is_reachable(cache) or cache.get(key) is None
+
+
+def _send(task: Any, key: str, object_id: int, countdown: float | None) -> bool:
+    try:
+        if countdown:
+            task.apply_async((object_id,), countdown=countdown)
+        else:
+            task.apply_async((object_id,))
+    except Exception:
+        # Broker unreachable: the change is committed all the same; the reconcile sends the
+        # recompute when the worker is connected again (tasks.reconcile_standings).
+        cache.delete(key)
+        log.exception("could not send the recompute of %s %s", key, object_id)
+        return False
+    return True
+
+
+def _send_throttled(task: Any, key: str, object_id: int) -> bool:
     if _eager():
         try:
             task.delay(object_id)
@@ -94,31 +132,75 @@ def _send_debounced(task: Any, key: str, object_id: int) -> bool:
             # page. The periodic reconcile (or the next change) computes it again.
             log.exception("recompute of %s %s failed", key, object_id)
         return True
-    # Changes while the key lives ride on this task, which starts only after the key is gone.
-    if not cache.add(key, 1, timeout=DEBOUNCE_SECONDS):
-        return False
-    try:
-        task.apply_async((object_id,), countdown=COUNTDOWN_SECONDS)
-    except Exception:
-        # Broker unreachable: the change is committed all the same; the next change or the
-        # periodic reconcile sends the recompute.
-        cache.delete(key)
-        log.exception("could not send the recompute of %s %s", key, object_id)
-        return False
-    return True
+    if _window_open(key):
+        return _send(task, key, object_id, None)
+    # Inside the window: one trailing task per window carries every change made in it.
+    trailing = f"{key}:trailing"
+    if _window_open(trailing):
+        return _send(task, trailing, object_id, TRAILING_COUNTDOWN_SECONDS)
+    return False
 
 
 def schedule_recompute(tournament_id: int) -> bool:
     """Ask for the tournament's standings (then the club's ratings); called after commit."""
     from .tasks import recompute_tournament
 
-    return _send_debounced(recompute_tournament, f"belote:standings:{tournament_id}", tournament_id)
+    return _send_throttled(recompute_tournament, f"belote:standings:{tournament_id}", tournament_id)
 
 
 def schedule_ratings(club_id: int) -> bool:
     from .tasks import recompute_club_ratings
 
-    return _send_debounced(recompute_club_ratings, f"belote:ratings:{club_id}", club_id)
+    return _send_throttled(recompute_club_ratings, f"belote:ratings:{club_id}", club_id)
+
+
+# --- live versions: "has anything changed?" without the database -----------------------------
+
+# Bounds how long a version that a cache outage kept from being replaced can stay stale.
+LIVE_VERSION_SECONDS = 60
+
+
+def _live_key(tournament_id: int) -> str:
+    return f"belote:live:{tournament_id}"
+
+
+def bump_live_version(tournament_id: int) -> None:
+    """Give the tournament a new live version: after every change and standings write."""
+    cache.set(_live_key(tournament_id), f"c{time.time_ns():x}", timeout=LIVE_VERSION_SECONDS)
+
+
+def live_version(tournament_id: int) -> str:
+    """A token that changes whenever the tournament's deals, matches, teams, settings or
+    stored standings change: equal tokens mean nothing to show again.
+
+    Read from the cache (one round trip, no database); a missing token is created. While
+    the cache is down, or when it is not shared between processes (in-process memory, where
+    the worker's standings writes would not be seen), the token is read from the database
+    instead (prefixed `d`, so it never equals a cache token).
+    """
+    if cache_is_shared(cache):
+        key = _live_key(tournament_id)
+        token = cache.get(key)
+        if token is None and cache_is_reachable(cache):
+            seed = f"c{time.time_ns():x}"
+            token = seed if cache.add(key, seed, timeout=LIVE_VERSION_SECONDS) else cache.get(key)
+        if token is not None:
+            return str(token)
+    return database_version(tournament_id)
+
+
+def database_version(tournament_id: int) -> str:
+    """The live version read from the tournament's row (one query)."""
+    row = (
+        Tournament.objects.filter(pk=tournament_id)
+        .values_list("change_seq", "standings_seq", "standings_computed_at")
+        .first()
+    )
+    if row is None:
+        return "d-none"
+    change_seq, standings_seq, computed = row
+    stamp = int(computed.timestamp() * 1_000_000) if computed else 0
+    return f"d{change_seq}-{standings_seq}-{stamp}"
 
 
 # --- edits made outside the services (the admin, the shell) -------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
+from ..changes import bump_live_version
 from ..models import Match, Standing, Tournament
 from .names import ROW_FIELDS
 from .table import Line, MatchResult, TeamInfo, compute_standings
@@ -184,5 +185,6 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
         if not written:
             return False
         write_lines(tournament_id, by_round)
+    bump_live_version(tournament_id)
     log.info("standings of tournament %s recomputed from change %s", tournament_id, seq)
     return True
