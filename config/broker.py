@@ -1,4 +1,7 @@
-"""The Redis broker transport the site uses: kombu's, with one fix for a broker outage.
+"""The broker connection the site uses: kombu's, riding out a Redis outage.
+
+The worker reconnects within seconds of the broker coming back (`BrokerConnection`), and
+does not exit when Redis goes away while it holds a message (`Transport`):
 
 celery 5.7 closes the broker connection after collecting it when the connection is lost
 (celery/celery#10242, the fix of #9705). With kombu's Redis transport, `collect()` detaches
@@ -18,7 +21,13 @@ timeout) or were lost with Redis; either way the worker's reconcile on reconnect
 
 from __future__ import annotations
 
+from typing import Any
+
+from celery.app import amqp
+from kombu import Connection
 from kombu.transport import redis
+
+RECONNECT_MAX_SECONDS = 5
 
 
 class Channel(redis.Channel):
@@ -30,3 +39,22 @@ class Channel(redis.Channel):
 
 class Transport(redis.Transport):
     Channel = Channel
+
+
+class BrokerConnection(Connection):
+    """kombu's connection; a worker that lost the broker tries again at least every
+    `RECONNECT_MAX_SECONDS` (kombu's default back-off grows to 30 s between attempts), so it
+    is back, and reconciling, within seconds of Redis."""
+
+    def ensure_connection(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("interval_start", 1)
+        kwargs.setdefault("interval_step", 1)
+        kwargs.setdefault("interval_max", RECONNECT_MAX_SECONDS)
+        return super().ensure_connection(*args, **kwargs)
+
+
+class AMQP(amqp.AMQP):
+    """Celery's messaging wiring with `BrokerConnection`."""
+
+    Connection = BrokerConnection
+    BrokerConnection = BrokerConnection

@@ -10,7 +10,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 log = logging.getLogger(__name__)
 
-app = Celery("belote")
+# The broker connection reconnects within seconds (config/broker.py).
+app = Celery("belote", amqp="config.broker:AMQP")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
