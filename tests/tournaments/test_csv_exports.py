@@ -24,7 +24,7 @@ def rows_of(response) -> list[list[str]]:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(
     ("cell", "written"),
     [
-        ("=HYPERLINK(\"http://evil\")", "'=HYPERLINK(\"http://evil\")"),
+        ('=HYPERLINK("http://evil")', '\'=HYPERLINK("http://evil")'),
         ("+33 6 12", "'+33 6 12"),
         ("-2+3", "'-2+3"),
         ("@SUM(A1)", "'@SUM(A1)"),

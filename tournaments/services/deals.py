@@ -31,6 +31,7 @@ __all__ = [
     "replay",
     "replay_and_store",
     "store_replay",
+    "submission_of",
 ]
 
 MAX_KEY_LENGTH = 100
@@ -139,9 +140,9 @@ def _run(
             .get(pk=match.pk)
         )
         if key:
-            done = Submission.objects.filter(key=key).first()
+            done = submission_of(locked, by, key)
             if done is not None:
-                if done.match_id != locked.pk or done.action != action:
+                if done.action != action:
                     raise Conflict(
                         _("This submission key was already used for another action."),
                         field="submission_key",
@@ -154,9 +155,16 @@ def _run(
         deals = list(locked.deals.order_by("number"))
         number = act(locked, deals)
         if key:
-            Submission.objects.create(key=key, match=locked, action=action, deal_number=number)
+            Submission.objects.create(
+                key=key, match=locked, user=actor_user(by), action=action, deal_number=number
+            )
     _refresh(match, locked)
     return number
+
+
+def submission_of(match: Match, by: Any, key: str) -> Submission | None:
+    """The submission `by` made with `key` on `match`: keys are scoped by match and user."""
+    return Submission.objects.filter(match=match, user=actor_user(by), key=key).first()
 
 
 def _deal(match: Match, number: int) -> Deal:
