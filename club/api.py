@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .models import Club, Player, Rating, RatingChange, SeasonEntry
-from .registration import register_players
+from .registration import MAX_PASTED_CHARACTERS, register_players
 from .selectors import best_rated
 
 # Primary keys in URLs: digits only and short enough for a database integer, so an absurd
@@ -82,7 +82,7 @@ class PlayerBriefSerializer(serializers.ModelSerializer):
 
 class PastedNamesSerializer(serializers.Serializer):
     text = serializers.CharField(
-        max_length=20000,
+        max_length=MAX_PASTED_CHARACTERS,
         help_text=_("One per line, as on the director's page."),
     )
 
