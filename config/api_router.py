@@ -3,9 +3,10 @@
 from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
-from club.api import ID_PATTERN, ClubViewSet, PlayerViewSet
+from club.api import ID_PATTERN, ClubViewSet
 from tournaments.api.accounts import NotFoundView, PingView, TokenRevokeView, TokenView
 from tournaments.api.deals import DealViewSet
+from tournaments.api.players import PlayerViewSet
 from tournaments.api.views import MatchViewSet, RoundViewSet, TeamViewSet, TournamentViewSet
 
 router = DefaultRouter()

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from club.models import Club, Membership
+from club.models import Club, Membership, Player, Rating
 from club.permissions import SYSTEM as SYSTEM  # the actors, named here for every caller
 from club.permissions import SystemActor as SystemActor
 from club.permissions import actor_user as actor_user
 from club.permissions import directed_club_ids, directs_club
 
 from .errors import NotAllowed
-from .models import Match, Tournament
+from .models import Match, Team, Tournament
 
 
 def is_director(user: Any, club: Club | int) -> bool:
@@ -83,6 +83,31 @@ def can_read_tournament(user: Any, tournament: Tournament) -> bool:
     return bool(getattr(user, "is_authenticated", False)) and (
         Match.objects.filter(tournament=tournament, referee_id=user.pk).exists()
     )
+
+
+def readable_players(user: Any) -> QuerySet[Player]:
+    """The players `user` may see: those of the tournaments they may read, the club rankings.
+
+    A player is public through a team of a public tournament or a line of a club's ranking
+    (which is public); a player known only from private tournaments, or only registered in
+    a club, is seen by that club's directors (and the referees of those tournaments) alone.
+    """
+    if getattr(user, "is_superuser", False):
+        return Player.objects.all()
+    in_team = Team.objects.filter(readable_q(user, "tournament__")).filter(
+        Q(first_player=OuterRef("pk")) | Q(second_player=OuterRef("pk"))
+    )
+    visible = Exists(in_team) | Exists(Rating.objects.filter(player=OuterRef("pk")))
+    if getattr(user, "is_authenticated", False):
+        members = Membership.objects.filter(
+            player=OuterRef("pk"), club_id__in=directed_club_ids(user)
+        )
+        visible |= Exists(members)
+    return Player.objects.filter(visible)
+
+
+def can_see_player(user: Any, player: Player) -> bool:
+    return readable_players(user).filter(pk=player.pk).exists()
 
 
 def token_recipient_q(director: Any) -> Q | None:
