@@ -1,5 +1,6 @@
 """Settings read from the environment: SQLite and in-process tasks by default, the full stack when told."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -47,6 +48,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
+    "csp",
     "scoring",
     "club",
     "tournaments",
@@ -62,6 +65,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last: it answers a locked-out sign-in (django-axes).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -103,6 +109,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes first: it refuses a sign-in once an account or an address failed too often.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:my_tables"
 LOGOUT_REDIRECT_URL = "home"
@@ -130,11 +141,50 @@ STORAGES = {
     },
 }
 
+# How many proxies (a TLS terminator, a load balancer) stand in front of the site: the client's
+# address is then read from X-Forwarded-For (config/addresses.py); 0 ignores the header.
+PROXY_COUNT = env.int("DJANGO_PROXY_COUNT", default=0)
+
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = env.bool("DJANGO_SECURE_COOKIES", default=True)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     SECURE_CONTENT_TYPE_NOSNIFF = True
+    # HSTS is opt-in: once a browser saw it, the site is HTTPS-only for it for that long.
+    SECURE_HSTS_SECONDS = env.int("DJANGO_HSTS_SECONDS", default=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", default=False)
+    SECURE_HSTS_PRELOAD = env.bool("DJANGO_HSTS_PRELOAD", default=False)
+    # Usually the TLS proxy redirects http to https; the site can do it too.
+    SECURE_SSL_REDIRECT = env.bool("DJANGO_SSL_REDIRECT", default=False)
+X_FRAME_OPTIONS = "DENY"
+
+# Content Security Policy (django-csp): scripts, styles, fonts and images from the site only,
+# no inline script, style or event handler (the pages need none), no framing.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Sign-in lockout (django-axes): after AXES_FAILURE_LIMIT failures for one account or from
+# one address, sign-ins are refused (429, a page that says so) for the cool-off time.
+# Attempts are kept in the database, so a cache outage does not lift the lockout.
+AXES_FAILURE_LIMIT = env.int("BELOTE_LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("BELOTE_LOGIN_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournaments.views.accounts.locked_out"
+AXES_CLIENT_IP_CALLABLE = "config.addresses.client_address"
+AXES_VERBOSE = False
 
 # A Redis cache outage costs speed, never a request: the data is in the database.
 CACHES = {"default": cache_config(env.str("CACHE_URL", default="") or "locmemcache://")}
@@ -195,6 +245,18 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
+    # Counted in the shared cache; without it (down) nothing is throttled, nothing fails.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "tournaments.api.throttles.AnonymousThrottle",
+        "tournaments.api.throttles.UserThrottle",
+        "tournaments.api.throttles.TokenThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        # A scoreboard polls every few seconds; a club room shares one address.
+        "anon": env.str("BELOTE_THROTTLE_ANON", default="600/min"),
+        "user": env.str("BELOTE_THROTTLE_USER", default="1200/min"),
+        "token": env.str("BELOTE_THROTTLE_TOKEN", default="1200/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Belote club API",

@@ -24,8 +24,9 @@ DESCRIPTIONS = {
     "406": "Not acceptable.",
     "409": "Conflicts with the current state (match over or closed, schedule locked...).",
     "415": "Unsupported media type.",
+    "429": "Too many requests: try again after the seconds in Retry-After.",
 }
-READ_ERRORS = ["400", "403", "404", "405", "406"]
+READ_ERRORS = ["400", "403", "404", "405", "406", "429"]
 WRITE_ERRORS = [*READ_ERRORS, "409", "415"]
 
 
