@@ -141,7 +141,9 @@ def production_check(**extra: str) -> subprocess.CompletedProcess[str]:
         "DATABASE_URL": "sqlite:///:memory:",
         **extra,
     }
-    env.pop("DJANGO_SECURE_COOKIES", None)
+    # Set by other tests (the browser tests), never in a deployment.
+    for name in ("DJANGO_SECURE_COOKIES", "DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE"):
+        env.pop(name, None)
     return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy"],
         cwd=ROOT,
