@@ -89,8 +89,9 @@ class ResilientRedisCache(RedisCache):
         timeouts down to whole seconds (0.15 would be 0: no window at all), Redis keeps
         milliseconds."""
         key = self.make_and_validate_key(key, version=version)
-        client = self._cache.get_client(key, write=True)
-        stored = self._cache._serializer.dumps(value)
+        backend: Any = self._cache  # type: ignore[attr-defined]  # RedisCache's client
+        client = backend.get_client(key, write=True)
+        stored = backend._serializer.dumps(value)
         return bool(client.set(key, stored, nx=True, px=max(1, round(timeout * 1000))))
 
     def get(self, key: Any, default: Any = None, version: Any = None) -> Any:

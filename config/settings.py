@@ -111,7 +111,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # django-axes first: it refuses a sign-in once an account or an address failed too often.
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "config.auth.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"

@@ -97,7 +97,7 @@ def readable_players(user: Any) -> QuerySet[Player]:
     in_team = Team.objects.filter(readable_q(user, "tournament__")).filter(
         Q(first_player=OuterRef("pk")) | Q(second_player=OuterRef("pk"))
     )
-    visible = Exists(in_team) | Exists(Rating.objects.filter(player=OuterRef("pk")))
+    visible: Any = Exists(in_team) | Exists(Rating.objects.filter(player=OuterRef("pk")))
     if getattr(user, "is_authenticated", False):
         members = Membership.objects.filter(
             player=OuterRef("pk"), club_id__in=directed_club_ids(user)

@@ -15,7 +15,8 @@ from config.addresses import client_address
 class _Throttle(SimpleRateThrottle):
     def get_rate(self) -> str | None:
         # Read when asked, not when the class is defined: settings may change (tests, reloads).
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope or "")
+        return None if rate is None else str(rate)
 
     def get_ident(self, request: Any) -> str:
         return client_address(request)
