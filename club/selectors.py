@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
 from .permissions import directs_club
@@ -45,6 +45,23 @@ def members(club: Club) -> QuerySet[Membership]:
         .select_related("player")
         .order_by("player__last_name", "player__first_name")
     )
+
+
+def members_found(club: Club, *, name: str = "", role: str = "") -> QuerySet[Membership]:
+    """The club's members whose first or last name contains every word of `name`, by name.
+
+    With their accounts, so a director finds the user id a referee's token is issued to.
+    """
+    found = (
+        members(club)
+        .select_related("player__user")
+        .order_by("player__last_name", "player__first_name", "pk")
+    )
+    for word in name.split()[:5]:
+        found = found.filter(
+            Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
+        )
+    return found.filter(role=role) if role else found
 
 
 def best_rated(club: Club) -> QuerySet[Rating]:

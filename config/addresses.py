@@ -1,4 +1,4 @@
-"""The client's address, as every part of the site reads it: behind DJANGO_PROXY_COUNT proxies.
+"""The client's address, as every part of the site reads it: behind DJANGO_NUM_PROXIES proxies.
 
 A proxy appends the address it received the request from to X-Forwarded-For, so with n
 trusted proxies in front of the site the client is the n-th address from the right; any

@@ -54,7 +54,7 @@ class _ReusedClients(RedisCacheClient):
         self._made: dict[bool, Any] = {}
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        if len(self._servers) > 1:
+        if len(self._servers) > 1:  # type: ignore[attr-defined]
             return super().get_client(key, write=write)
         client = self._made.get(write)
         if client is None:

@@ -44,7 +44,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -143,7 +142,7 @@ STORAGES = {
 
 # How many proxies (a TLS terminator, a load balancer) stand in front of the site: the client's
 # address is then read from X-Forwarded-For (config/addresses.py); 0 ignores the header.
-PROXY_COUNT = env.int("DJANGO_PROXY_COUNT", default=0)
+PROXY_COUNT = env.int("DJANGO_NUM_PROXIES", default=0)
 
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -231,9 +230,10 @@ CELERY_BEAT_SCHEDULE = {
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # The token first: its `WWW-Authenticate` challenge makes "sign in first" a 401.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "club.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # Every write is JSON: deal entries and house rules are nested objects.
@@ -256,10 +256,17 @@ REST_FRAMEWORK = {
         "anon": env.str("BELOTE_THROTTLE_ANON", default="600/min"),
         "user": env.str("BELOTE_THROTTLE_USER", default="1200/min"),
         "token": env.str("BELOTE_THROTTLE_TOKEN", default="1200/min"),
+        # Scoped rates (a view's `throttle_scope`): `api_sign_in` is the password exchange of
+        # POST /api/v1/auth/token/, per client address.
+        "api_sign_in": env.str("BELOTE_API_SIGN_IN_RATE", default="10/minute"),
     },
+    # Throttles count by client address: trust X-Forwarded-For only from this many proxies
+    # in front of the site (0: the connection's address), so a client cannot pick its own.
+    "NUM_PROXIES": PROXY_COUNT,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Belote club API",
+    # The long description (getting started, signing in, errors) is the hook's, from docs/.
     "DESCRIPTION": "Clubs, tournaments, schedules, deal entry, standings and club rankings.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -270,6 +277,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.schema.add_error_responses",
+        "tournaments.api.schema.describe_security_schemes",
+        "tournaments.api.schema.integer_ids",
     ],
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": "tournaments.models.Seat",

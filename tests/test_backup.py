@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from django.core.management import CommandError, call_command
-from rest_framework.authtoken.models import Token
 
-from club.models import Membership, Player
+from club.models import ApiToken, Membership, Player
+from club.tokens import issue_own_token
 from tests.factories import MatchFactory, TournamentFactory, UserFactory, make_staff
 from tournaments.models import Deal, DealAudit, Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
@@ -32,7 +32,7 @@ def site():  # type: ignore[no-untyped-def]
     enter_deal(match, MADE, by=director, submission_key="k1")
     enter_deal(match, MADE, by=director)
     recompute_standings(tournament.pk, force=True)
-    Token.objects.create(user=UserFactory(username="referee-phone"))
+    issue_own_token(by=UserFactory(username="referee-phone"))
     session = SessionStore()
     session["_auth_user_id"] = str(director.pk)
     session.create()
@@ -50,8 +50,8 @@ def test_a_backup_holds_no_token_session_or_sign_in_attempt(site):
 
     models = {row["model"] for row in dump}
     assert {"tournaments.deal", "club.player", "auth.user"} <= models
-    assert not models & {"authtoken.token", "sessions.session", "axes.accessattempt"}
-    assert Token.objects.get().key not in json.dumps(dump)
+    assert not models & {"club.apitoken", "sessions.session", "axes.accessattempt"}
+    assert ApiToken.objects.get().key_hash not in json.dumps(dump)
 
 
 def test_a_backup_restored_into_an_empty_database_gives_the_same_site(site, tmp_path):
@@ -79,7 +79,7 @@ def test_a_backup_restored_into_an_empty_database_gives_the_same_site(site, tmp_
     assert sorted(Player.objects.values_list("first_name", "last_name")) == before["players"]
     assert DealAudit.objects.count() == before["audit"]
     assert get_user_model().objects.get(username="director").check_password("director-password")
-    assert not Token.objects.exists()
+    assert not ApiToken.objects.exists()
     # The restored site goes on: a new tournament and its match get new keys.
     match = MatchFactory(round__tournament=TournamentFactory())
     assert Match.objects.filter(pk=match.pk).exists()

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from django.test import RequestFactory
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from club.tokens import issue_own_token
 from config.addresses import client_address
 from tests.factories import UserFactory
 
@@ -97,7 +97,7 @@ def test_signed_in_users_and_tokens_have_rates_of_their_own(low_rates, director)
     session.force_login(director)
     assert statuses(session, 5) == [200] * 4 + [429]
     device = APIClient()
-    device.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=director).key}")
+    device.credentials(HTTP_AUTHORIZATION=f"Token {issue_own_token(by=director).key}")
     assert statuses(device, 6) == [200] * 5 + [429]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from club.errors import Conflict as Conflict
 from club.errors import NotAllowed as NotAllowed
 from club.errors import ServiceError as ServiceError
 from scoring.engine import codec
@@ -21,13 +22,6 @@ class DealRefused(ServiceError, ValueError):
 
     def errors(self) -> dict[str, list[str]]:
         return dict(codec.errors_to_json(self.problems)["errors"])
-
-
-class Conflict(ServiceError):
-    """The action does not fit the current state (match over, closed, schedule locked)."""
-
-    status = 409
-    code = "conflict"
 
 
 class MatchOver(Conflict):

@@ -16,7 +16,8 @@ from club.models import Club, Membership, Player, Rating
 from club.permissions import SYSTEM as SYSTEM  # the actors, named here for every caller
 from club.permissions import SystemActor as SystemActor
 from club.permissions import actor_user as actor_user
-from club.permissions import directed_club_ids, directs_club
+from club.permissions import directed_club_ids, directs_club, referee_only_club
+from club.permissions import is_site_admin as is_site_admin
 
 from .errors import NotAllowed
 from .models import Match, Team, Tournament
@@ -32,7 +33,18 @@ def directs(user: Any, tournament: Tournament) -> bool:
 
 
 def is_referee_of(user: Any, match: Match) -> bool:
-    return bool(getattr(user, "is_authenticated", False)) and match.referee_id == user.pk
+    """The match's referee; with a referee's device token, only in the club it was issued for."""
+    if not getattr(user, "is_authenticated", False) or match.referee_id != user.pk:
+        return False
+    club = referee_only_club(user)
+    return club is None or match.tournament.club_id == club
+
+
+def refereed_matches(user: Any) -> QuerySet[Match]:
+    """The matches `user` referees (those of the token's club for a device token)."""
+    matches = Match.objects.filter(referee=user)
+    club = referee_only_club(user)
+    return matches if club is None else matches.filter(tournament__club_id=club)
 
 
 def can_write_deals(user: Any, match: Match) -> bool:
@@ -64,12 +76,12 @@ def readable_q(user: Any, prefix: str = "") -> Q:
     Public ones, those of the clubs they direct, and those they referee a match in; a
     private tournament answers "not found" to everyone else, so its existence does not leak.
     """
-    if getattr(user, "is_superuser", False):
+    if is_site_admin(user):
         return Q()
     q = Q(**{f"{prefix}is_public": True})
     if getattr(user, "is_authenticated", False):
         q |= Q(**{f"{prefix}club_id__in": directed_club_ids(user)})
-        q |= Q(**{f"{prefix}pk__in": Match.objects.filter(referee=user).values("tournament_id")})
+        q |= Q(**{f"{prefix}pk__in": refereed_matches(user).values("tournament_id")})
     return q
 
 
@@ -81,7 +93,7 @@ def can_read_tournament(user: Any, tournament: Tournament) -> bool:
     if tournament.is_public or is_director(user, tournament.club_id):
         return True
     return bool(getattr(user, "is_authenticated", False)) and (
-        Match.objects.filter(tournament=tournament, referee_id=user.pk).exists()
+        refereed_matches(user).filter(tournament=tournament).exists()
     )
 
 
@@ -92,7 +104,7 @@ def readable_players(user: Any) -> QuerySet[Player]:
     (which is public); a player known only from private tournaments, or only registered in
     a club, is seen by that club's directors (and the referees of those tournaments) alone.
     """
-    if getattr(user, "is_superuser", False):
+    if is_site_admin(user):
         return Player.objects.all()
     in_team = Team.objects.filter(readable_q(user, "tournament__")).filter(
         Q(first_player=OuterRef("pk")) | Q(second_player=OuterRef("pk"))
@@ -108,23 +120,6 @@ def readable_players(user: Any) -> QuerySet[Player]:
 
 def can_see_player(user: Any, player: Player) -> bool:
     return readable_players(user).filter(pk=player.pk).exists()
-
-
-def token_recipient_q(director: Any) -> Q | None:
-    """The users `director` may give an API token to, as a filter; None: nobody.
-
-    Staff or referees of the clubs they direct, and the referees of those clubs' matches.
-    """
-    if getattr(director, "is_superuser", False):
-        return Q()
-    clubs = directed_club_ids(director)
-    if not clubs:
-        return None
-    staff = Membership.objects.filter(
-        club_id__in=clubs, role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR]
-    ).values("player__user")
-    referees = Match.objects.filter(tournament__club_id__in=clubs).values("referee")
-    return Q(pk__in=staff) | Q(pk__in=referees)
 
 
 # --- refusals: services raise these, pages turn them into 403, the API into its 403 body ---

@@ -59,6 +59,10 @@ RULE_TEXT: dict[str, tuple[Any, Any]] = {
         _("Both teams reach the target"),
         _("Who wins when both teams pass the target in the same deal."),
     ),
+    "draws": (
+        _("Draws"),
+        _("Whether a match may end level, or further deals are played until one team leads."),
+    ),
 }
 
 # How each choice reads; keyed by the engine's own codes.
@@ -75,6 +79,8 @@ CHOICE_TEXT: dict[str, Any] = {
     "clockwise": _("clockwise"),
     "counterclockwise": _("counterclockwise"),
     "taker": _("the team that took trump wins"),
+    "allowed": _("a level match is a draw"),
+    "play_on": _("play on until one team leads (knockout)"),
 }
 # A code that reads differently depending on the rule.
 RULE_CHOICE_TEXT: dict[tuple[str, str], Any] = {

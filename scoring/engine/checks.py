@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from collections.abc import Sequence as Seq
 
 from .cards import (
+    BELOTE_CARDS,
+    EW,
+    NS,
     POSSIBLE_CARD_POINTS,
     RANKS,
     SEQUENCE_STRENGTH,
     Rank,
     Suit,
     Team,
-    card_bit,
     cards_in,
 )
 from .deal import Deal
@@ -100,6 +103,11 @@ def _path(team: Team, position: int, leaf: str = "") -> str:
 def declaration_problems(
     deal: Deal, rules: Rules, positions: Mapping[Team, tuple[int, ...]] | None
 ) -> list[Problem]:
+    declared = deal.declarations
+    if rules.declarations and plainly_sound(
+        declared.get(NS, ()), declared.get(EW, ()), deal.belote, deal.trump
+    ):
+        return []
     placed: list[Placed] = []
     for team in (Team.NS, Team.EW):
         items = deal.declarations.get(team, ())
@@ -109,8 +117,6 @@ def declaration_problems(
         return [
             problem("declarations_off", _path(team, pos), value=str(d)) for team, pos, d in placed
         ]
-    if plainly_sound(deal):
-        return []
     found: list[Problem] = []
     sound = [p for p in placed if not _shape_problem(p, found)]
     found.extend(four_problems(sound))
@@ -124,40 +130,52 @@ def declaration_problems(
     return found
 
 
-def plainly_sound(deal: Deal) -> bool:
+def plainly_sound(
+    ns: Seq[Declaration], ew: Seq[Declaration], belote: Team | None, trump: Suit | None
+) -> bool:
     """The usual case, checked fast: every declaration exact and no card needed twice.
 
     False sends the deal through the detailed checks, which say what is wrong (if anything).
     """
-    seqs_seen = fours_seen = 0
-    held = [0, 0]
-    seq_cards = [0, 0]
-    four_cards = [0, 0]
-    for i, team in enumerate((Team.NS, Team.EW)):
-        for d in deal.declarations.get(team, ()):
-            cards = d.cards
-            if not cards:
-                return False
-            if type(d) is Sequence:
-                if cards & seqs_seen:
-                    return False
-                seqs_seen |= cards
-                seq_cards[i] |= cards
-            else:
-                if cards & fours_seen:
-                    return False
-                fours_seen |= cards
-                four_cards[i] |= cards
-            held[i] |= cards
-    if seq_cards[0] & four_cards[1] or seq_cards[1] & four_cards[0]:
+    ours = _exact_cards(ns)
+    theirs = _exact_cards(ew)
+    if ours is None or theirs is None:
         return False
-    if deal.belote is not None and deal.trump is not None:
-        ours, other = (0, 1) if deal.belote is Team.NS else (1, 0)
-        king_queen = card_bit(Rank.KING, deal.trump) | card_bit(Rank.QUEEN, deal.trump)
-        if held[other] & king_queen:
-            return False
-        held[ours] |= king_queen
-    return held[0].bit_count() <= TEAM_HAND and held[1].bit_count() <= TEAM_HAND
+    # A team's four may share a card with its own sequence, never with the other team's.
+    ns_held = ours[0] | ours[1]
+    ew_held = theirs[0] | theirs[1]
+    if ns_held & ew_held:
+        return False
+    if belote is not None and trump is not None:
+        king_queen = BELOTE_CARDS[trump]
+        if belote is NS:
+            if ew_held & king_queen:
+                return False
+            ns_held |= king_queen
+        else:
+            if ns_held & king_queen:
+                return False
+            ew_held |= king_queen
+    return ns_held.bit_count() <= TEAM_HAND and ew_held.bit_count() <= TEAM_HAND
+
+
+def _exact_cards(declared: Seq[Declaration]) -> tuple[int, int] | None:
+    """The cards of a team's sequences and of its fours, when every one is exact and no two
+    sequences or two fours of the team share a card."""
+    sequences = fours = 0
+    for d in declared:
+        cards = d.cards
+        if not cards:
+            return None
+        if type(d) is Sequence:
+            if cards & sequences:
+                return None
+            sequences |= cards
+        else:
+            if cards & fours:
+                return None
+            fours |= cards
+    return sequences, fours
 
 
 def _shape_problem(placed: Placed, found: list[Problem]) -> bool:
@@ -237,7 +255,7 @@ def _always_meets(seq: Sequence, mask: int) -> int:
 
 def belote_card_problems(placed: list[Placed], belote: Team, trump: Suit) -> list[Problem]:
     """Belote says who holds K and Q of trump: the other team cannot declare them."""
-    king_queen = card_bit(Rank.KING, trump) | card_bit(Rank.QUEEN, trump)
+    king_queen = BELOTE_CARDS[trump]
     found = []
     for team, pos, d in placed:
         if team is belote:
@@ -261,7 +279,7 @@ def hand_size_problems(placed: list[Placed], deal: Deal) -> list[Problem]:
         fours = [d for d in ours if isinstance(d, Four)]
         known = 0
         if deal.belote is team and deal.trump is not None:
-            known = card_bit(Rank.KING, deal.trump) | card_bit(Rank.QUEEN, deal.trump)
+            known = BELOTE_CARDS[deal.trump]
         for four in fours:
             known |= FOUR_MASKS[four.rank]
         unplaced = 0

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
 from collections.abc import Sequence as Seq
 from dataclasses import dataclass, field
 
@@ -38,14 +37,18 @@ class Sequence:
     suit: Suit | None = None
     # The exact cards it uses, 0 when top or suit is unknown or the sequence cannot exist.
     cards: int = field(init=False, repr=False, compare=False)
+    points: int = field(init=False, repr=False, compare=False)
+    # What decides between two sequences before trump does: the longer, then the higher top
+    # card (an unknown top is the lowest); one number, as it is compared for every deal.
+    strength: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         masks = POSSIBLE_MASKS.get((self.length, self.top, self.suit), ())
         object.__setattr__(self, "cards", masks[0] if len(masks) == 1 and self.top else 0)
-
-    @property
-    def points(self) -> int:
-        return SEQUENCE_POINTS[self.length]
+        object.__setattr__(self, "points", SEQUENCE_POINTS.get(self.length, 0))
+        length = self.length if type(self.length) is int else 0
+        top = SEQUENCE_STRENGTH.get(self.top, -1) if self.top is not None else -1
+        object.__setattr__(self, "strength", length * 9 + top + 1)
 
     def __str__(self) -> str:
         top = self.top.value if self.top else "?"
@@ -69,14 +72,15 @@ class Four:
     rank: Rank
     # Its four cards, 0 for sevens and eights, which count nothing.
     cards: int = field(init=False, repr=False, compare=False)
+    points: int = field(init=False, repr=False, compare=False)
+    # Fours rank J, 9, A, T, K, Q (6 to 1), whatever their points say; 0 for sevens and eights.
+    order: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         worth = self.rank in FOUR_POINTS
         object.__setattr__(self, "cards", FOUR_MASKS.get(self.rank, 0) if worth else 0)
-
-    @property
-    def points(self) -> int:
-        return FOUR_POINTS.get(self.rank, 0)
+        object.__setattr__(self, "points", FOUR_POINTS.get(self.rank, 0))
+        object.__setattr__(self, "order", FOUR_ORDER.get(self.rank, 0))
 
     def __str__(self) -> str:
         return "4x" + self.rank.value
@@ -140,48 +144,32 @@ def certainly_overlap(a: Sequence, b: Sequence) -> int:
     return 0
 
 
-def sequence_key(seq: Sequence, trump: Suit | None) -> tuple[int, int, bool]:
+def sequence_key(seq: Sequence, trump: Suit | None) -> int:
     """Longer beats shorter, then the higher top card, then a sequence in trump."""
-    top = SEQUENCE_STRENGTH[seq.top] if seq.top else -1
-    return (seq.length, top, seq.suit is not None and seq.suit == trump)
+    return seq.strength * 2 + (seq.suit is not None and seq.suit == trump)
 
 
-def best_sequence(seqs: Iterable[Sequence], trump: Suit | None) -> tuple[int, int, bool] | None:
-    keys = [sequence_key(s, trump) for s in seqs]
-    return max(keys) if keys else None
-
-
-def best_four(fours: Iterable[Four]) -> int:
-    return max((FOUR_ORDER.get(f.rank, 0) for f in fours), default=0)
-
-
-def declaration_key(d: Declaration, trump: Suit | None) -> tuple[int, int, tuple[int, int, bool]]:
+def declaration_key(d: Declaration, trump: Suit | None) -> tuple[int, int, int]:
     """Order for the `highest` house rule: points, then a four over a sequence, then as above."""
     if isinstance(d, Four):
-        return (d.points, 1, (FOUR_ORDER.get(d.rank, 0), 0, False))
+        return (d.points, 1, d.order)
     return (d.points, 0, sequence_key(d, trump))
 
 
-def _sum_points(decls: Iterable[Declaration]) -> int:
-    return sum(d.points for d in decls)
-
-
-def _team_bests(
-    decls: Seq[Declaration], trump: Suit | None
-) -> tuple[tuple[int, int, bool] | None, int, int, int]:
-    """Best sequence key, sequence points, best four, four points: one pass, as it runs per deal."""
-    best_seq: tuple[int, int, bool] | None = None
+def _team_bests(decls: Seq[Declaration], trump: Suit | None) -> tuple[int, int, int, int]:
+    """Best sequence key (-1: none), sequence points, best four (0: none), four points: one
+    pass, as it runs for every deal."""
+    best_seq = -1
     seq_points = four_best = four_points = 0
     for d in decls:
-        if type(d) is Sequence:
+        if isinstance(d, Sequence):
             key = sequence_key(d, trump)
-            if best_seq is None or key > best_seq:
+            if key > best_seq:
                 best_seq = key
-            seq_points += SEQUENCE_POINTS[d.length]
+            seq_points += d.points
         else:
-            order = FOUR_ORDER.get(d.rank, 0)  # type: ignore[union-attr]
-            if order > four_best:
-                four_best = order
+            if d.order > four_best:
+                four_best = d.order
             four_points += d.points
     return best_seq, seq_points, four_best, four_points
 
@@ -194,16 +182,13 @@ def scored_declarations(
         return _scored_by_highest(ns, ew, trump)
     ns_seq, ns_seq_points, ns_four, ns_four_points = _team_bests(ns, trump)
     ew_seq, ew_seq_points, ew_four, ew_four_points = _team_bests(ew, trump)
-    ns_total = ew_total = 0
-    winner = _winner(ns_seq, ew_seq)
-    if winner == 0:
-        ns_total += ns_seq_points
-    elif winner == 1:
-        ew_total += ew_seq_points
-    winner = _winner(ns_four or None, ew_four or None)
-    if winner == 0:
+    # The better team scores all its sequences; equal best sequences score nothing.
+    ns_total = ns_seq_points if ns_seq > ew_seq else 0
+    ew_total = ew_seq_points if ew_seq > ns_seq else 0
+    # Likewise the team holding the best four scores all its fours.
+    if ns_four > ew_four:
         ns_total += ns_four_points
-    elif winner == 1:
+    elif ew_four > ns_four:
         ew_total += ew_four_points
     return ns_total, ew_total
 
@@ -224,7 +209,7 @@ def _scored_by_highest(
     ew_best = max((declaration_key(d, trump) for d in ew), default=None)
     winner = _winner(ns_best, ew_best)
     if winner == 0:
-        return _sum_points(ns), 0
+        return sum(d.points for d in ns), 0
     if winner == 1:
-        return 0, _sum_points(ew)
+        return 0, sum(d.points for d in ew)
     return 0, 0

@@ -13,10 +13,10 @@ from .messages import problem
 from .problems import Problem
 
 DEAL_FIELDS = ("taker", "trump", "points", "capot", "belote", "declarations")
-_DEAL_KEYS = frozenset(DEAL_FIELDS)
-_POINTS_KEYS = frozenset({"team", "cards"})
-_SEQUENCE_KEYS = frozenset({"type", "length", "top", "suit"})
-_FOUR_KEYS = frozenset({"type", "rank"})
+DEAL_KEYS = frozenset(DEAL_FIELDS)
+POINTS_KEYS = frozenset({"team", "cards"})
+SEQUENCE_KEYS = frozenset({"type", "length", "top", "suit"})
+FOUR_KEYS = frozenset({"type", "rank"})
 _SEATS: dict[str, Seat] = {s.value: s for s in Seat}
 _TEAMS: dict[str, Team] = {t.value: t for t in Team}
 _SUITS: dict[str, Suit] = {s.value: s for s in Suit}
@@ -73,7 +73,7 @@ def read_entry(obj: object) -> Reading:
     """Read the §8 deal object; never raises for bad input."""
     if not _is_mapping(obj):
         return Reading(None, [problem("not_an_object", "deal", value=obj)], set(DEAL_FIELDS))
-    found = _unknown_fields(obj, _DEAL_KEYS, "")
+    found = _unknown_fields(obj, DEAL_KEYS, "")
     broken: set[str] = set()
 
     def optional(name: str, table: Mapping[str, object], code: str) -> object:
@@ -109,7 +109,7 @@ def _read_points(raw: object, found: list[Problem], broken: set[str]) -> Points 
         broken.add("points")
         return None
     before = len(found)
-    found.extend(_unknown_fields(raw, _POINTS_KEYS, "points."))
+    found.extend(_unknown_fields(raw, POINTS_KEYS, "points."))
     team = cards = None
     if raw.get("team") is None:
         found.append(problem("required", "points.team"))
@@ -170,7 +170,7 @@ def _read_declaration(item: object, path: str, found: list[Problem]) -> Declarat
     kind = item.get("type")
     before = len(found)
     if kind == "sequence":
-        found.extend(_unknown_fields(item, _SEQUENCE_KEYS, path + "."))
+        found.extend(_unknown_fields(item, SEQUENCE_KEYS, path + "."))
         length = None
         if item.get("length") is None:
             found.append(problem("required", path + ".length"))
@@ -185,7 +185,7 @@ def _read_declaration(item: object, path: str, found: list[Problem]) -> Declarat
             return None
         return Sequence(length, top, suit)  # type: ignore[arg-type]
     if kind == "four":
-        found.extend(_unknown_fields(item, _FOUR_KEYS, path + "."))
+        found.extend(_unknown_fields(item, FOUR_KEYS, path + "."))
         rank = None
         if item.get("rank") is None:
             found.append(problem("required", path + ".rank"))

@@ -42,6 +42,11 @@ class BothReachTarget(_Code):
     TAKER = "taker"
 
 
+class Draws(_Code):
+    ALLOWED = "allowed"
+    PLAY_ON = "play_on"
+
+
 _CHOICES: dict[str, type[_Code]] = {
     "declaration_comparison": DeclarationComparison,
     "litige": LitigeRule,
@@ -49,6 +54,7 @@ _CHOICES: dict[str, type[_Code]] = {
     "all_pass": AllPass,
     "direction": Direction,
     "both_reach_target": BothReachTarget,
+    "draws": Draws,
 }
 # Bounds keep typos (a target of 10000000) out; capot is never worth less than the deal.
 _INTEGERS: dict[str, tuple[int, int]] = {
@@ -73,6 +79,7 @@ class Rules:
     target: int | None = 1000
     max_deals: int | None = None
     both_reach_target: BothReachTarget = BothReachTarget.HIGHEST
+    draws: Draws = Draws.ALLOWED
 
     def to_json(self) -> dict[str, Any]:
         """The full §8 house-rules object."""

@@ -55,7 +55,8 @@ def test_it_rejects_an_invalid_deal_from_another_tables_referee_with_403_not_400
 
 def test_anonymous_users_cannot_enter_deals(anonymous_client, match):
     response = anonymous_client.post(deals_url(match), MADE, format="json")
-    assert response.status_code == 403
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == 'Token realm="api"'
     assert response.json()["code"] == "not_authenticated"
 
 

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from rest_framework.authtoken.models import Token
 
 from club.models import Membership
+from club.tokens import issue_own_token
 from config.celery_app import app
 from tests.conftest import requires_postgres, requires_redis
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
@@ -93,7 +93,7 @@ def refereed_tournament():
                     ew_team=teams[ew],
                 )
             )
-    return tournament, Token.objects.create(user=referee).key, matches
+    return tournament, issue_own_token(by=referee).key, matches
 
 
 def post_deal(site: Site, token: str, match: Match, number: int) -> int:

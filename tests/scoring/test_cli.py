@@ -93,3 +93,22 @@ def test_match_exits_2_when_required_keys_are_missing():
     status, answer = run("match", {"rules": {}})
     assert status == 2
     assert set(answer["errors"]) == {"first_dealer", "deals"}
+
+
+def test_match_plays_on_past_max_deals_until_one_team_leads_when_draws_play_on():
+    deals = [entry("N", "H", ns=100), entry("E", "H", ew=100), entry("S", "H", ns=90)]
+    rules = {"target": None, "max_deals": 2, "draws": "play_on"}
+    status, answer = run("match", {"rules": rules, "first_dealer": "N", "deals": deals[:2]})
+    assert status == 0
+    assert (answer["totals"], answer["over"], answer["winner"]) == (
+        {"NS": 162, "EW": 162},
+        False,
+        None,
+    )
+    status, answer = run("match", {"rules": rules, "first_dealer": "N", "deals": deals})
+    assert status == 0
+    assert (answer["totals"], answer["winner"]) == ({"NS": 252, "EW": 234}, "NS")
+    allowed = {**rules, "draws": "allowed"}
+    status, answer = run("match", {"rules": allowed, "first_dealer": "N", "deals": deals})
+    assert status == 2
+    assert answer["errors"] == {"deals.2": ["Deal 3 (index 2) comes after the match ended."]}

@@ -31,6 +31,7 @@ def test_the_defaults_are_the_spec_defaults():
         "target": 1000,
         "max_deals": None,
         "both_reach_target": "highest",
+        "draws": "allowed",
     }
 
 
@@ -141,6 +142,7 @@ def test_dealer_must_take_refuses_a_thrown_in_deal_and_redeal_accepts_it():
         ({"colour": "red"}, "rules.colour", "unknown_rule"),
         ({"direction": ["clockwise"]}, "rules.direction", "bad_rule_choice"),
         ({"both_reach_target": None}, "rules.both_reach_target", "bad_rule_choice"),
+        ({"draws": True}, "rules.draws", "bad_rule_choice"),
         ("strict", "rules", "not_an_object"),
     ],
 )

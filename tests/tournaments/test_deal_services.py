@@ -130,6 +130,24 @@ def test_it_refuses_a_deal_once_the_match_is_over_and_marks_the_winner(match, re
         enter_deal(match, MADE, by=referee)
 
 
+def test_a_knockout_match_level_after_its_deals_takes_an_extra_deal(referee):
+    rules = {"target": None, "max_deals": 2, "draws": "play_on"}
+    knockout = MatchFactory(round__tournament=TournamentFactory(rules=rules), referee=referee)
+    enter_deal(knockout, {**MADE, "belote": None}, by=referee)  # NS 98, EW 64
+    enter_deal(knockout, {**DEDANS, "points": {"team": "EW", "cards": 98}}, by=referee)
+    knockout.refresh_from_db()
+    assert (knockout.ns_total, knockout.ew_total) == (162, 162)
+    assert (knockout.status, knockout.winner) == (Match.Status.PLAYING, "")
+    enter_deal(knockout, AFTER_LITIGE, by=referee)  # EW 100, NS 62
+    knockout.refresh_from_db()
+    assert (knockout.ns_total, knockout.ew_total) == (224, 262)
+    assert (knockout.status, knockout.winner, knockout.deal_count) == (
+        Match.Status.FINISHED,
+        "EW",
+        3,
+    )
+
+
 def test_a_correction_that_changes_the_winner_of_a_finished_match_replays_everything(
     match, referee
 ):

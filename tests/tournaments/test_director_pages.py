@@ -80,6 +80,7 @@ def test_the_director_creates_a_tournament_with_house_rules(client):
         "rule_target": 501,
         "rule_max_deals": "",
         "rule_both_reach_target": "taker",
+        "rule_draws": "play_on",
     }
     response = client.post(reverse("tournaments:director_new", args=["les-atouts"]), data)
     assert response.status_code == 302
@@ -89,6 +90,7 @@ def test_the_director_creates_a_tournament_with_house_rules(client):
         tournament.rules["max_deals"] is None
         and tournament.rules["direction"] == "counterclockwise"
     )
+    assert tournament.rules["draws"] == "play_on"
     assert tournament.tie_breaks == ["match_points", "point_difference"]
 
 
@@ -111,6 +113,7 @@ def test_a_bad_house_rule_is_reported_on_its_field(client):
         "rule_target": "",
         "rule_max_deals": "",
         "rule_both_reach_target": "highest",
+        "rule_draws": "allowed",
         "tie_breaks": "luck",
     }
     response = client.post(reverse("tournaments:director_new", args=["les-atouts"]), data)

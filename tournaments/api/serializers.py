@@ -26,6 +26,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services.settings import SETTINGS
 from tournaments.standings.criteria import CRITERIA
 from tournaments.standings.names import FIGURES
 
@@ -49,19 +50,9 @@ class RulesField(serializers.JSONField):
     pass
 
 
-# What a director sets on a tournament, in the order both serializers list it.
-_TOURNAMENT_SETTINGS = [
-    "club",
-    "name",
-    "slug",
-    "starts_on",
-    "format",
-    "rules",
-    "points_win",
-    "points_draw",
-    "points_loss",
-    "tie_breaks",
-]
+# What a director sets on a tournament (the settings service's list); the status moves
+# through its own endpoint.
+_TOURNAMENT_SETTINGS = ["club", *(name for name in SETTINGS if name != "status")]
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -76,7 +67,6 @@ class TournamentSerializer(serializers.ModelSerializer):
             "id",
             *_TOURNAMENT_SETTINGS,
             "status",
-            "is_public",
             "created_at",
             "change_seq",
             "standings_seq",
@@ -110,7 +100,7 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Tournament
-        fields = [*_TOURNAMENT_SETTINGS, "is_public"]
+        fields = _TOURNAMENT_SETTINGS
         # The service checks every value (slug included) once; no model validator here.
         extra_kwargs = {"slug": {"validators": [], "required": False}}
 
@@ -321,10 +311,3 @@ class AuditSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     deals = DealAuditSerializer(many=True)
     director_actions = MatchEventSerializer(many=True)
-
-
-class TokenSerializer(serializers.Serializer):
-    user = serializers.IntegerField(min_value=1, max_value=2**53)
-    username = serializers.CharField(read_only=True)
-    key = serializers.CharField(read_only=True)
-    created = serializers.DateTimeField(read_only=True)

@@ -135,7 +135,8 @@ class TournamentViewSet(
         return self.answer(TournamentSerializer, tournament)
 
     @extend_schema(request=TeamCreateSerializer, responses={201: TeamSerializer(many=True)})
-    @action(detail=True, methods=["post"], filter_backends=[])
+    # The teams just registered, all of them: not a page of a list.
+    @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
     def teams(self, request: Request, pk: str | None = None) -> Response:
         """Register one team, or several from `text` (one "Name: First & Second" per line)."""
         tournament = self.get_object()

@@ -31,7 +31,7 @@ from scoring.translation import problem_message
 from ..changes import changing
 from ..errors import Conflict, ServiceError
 from ..models import Deal, Match, MatchEvent, Tournament
-from ..permissions import actor_user, require_director
+from ..permissions import actor_user, is_site_admin, require_director
 from ..standings.criteria import CRITERIA, DEFAULT_TIE_BREAKS
 
 SETTINGS = (
@@ -273,7 +273,7 @@ def update_tournament(
     replayed under the new rules and its stored results rewritten.
     """
     require_director(by, tournament.club_id)
-    if rescore and not getattr(by, "is_superuser", False):
+    if rescore and not is_site_admin(by):
         raise ServiceError(_("Only a site admin may re-score a tournament."), field="rules")
     changed = _apply(tournament, values)
     problems = settings_problems(tournament, rescore=rescore)
