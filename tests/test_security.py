@@ -48,6 +48,19 @@ def test_five_wrong_passwords_lock_the_account_even_for_the_right_one(client, di
     assert "_auth_user_id" not in client.session
 
 
+def test_the_api_sign_in_is_locked_out_too_with_the_apis_error_body(director):
+    client = APIClient(REMOTE_ADDR="203.0.113.8")
+    answers = [
+        client.post("/api/v1/auth/token/", {"username": "director", "password": p}, format="json")
+        for p in ["wrong"] * 5 + [PASSWORD]
+    ]
+    assert [a.status_code for a in answers[:4]] != [429] * 4
+    locked = answers[-1]
+    assert locked.status_code == 429
+    assert locked.json()["code"] == "locked_out"
+    assert "15 minutes" in locked.json()["errors"]["detail"][0]
+
+
 def test_a_lockout_holds_per_address_across_accounts(client, director):
     for number in range(5):
         sign_in(client, "wrong", username=f"guess{number}")
