@@ -184,6 +184,8 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.views.accounts.locked_out"
 AXES_CLIENT_IP_CALLABLE = "config.addresses.client_address"
 AXES_VERBOSE = False
+# No log of successful sign-ins: it would open a session for every API sign-in.
+AXES_DISABLE_ACCESS_LOG = True
 
 # A Redis cache outage costs speed, never a request: the data is in the database.
 CACHES = {"default": cache_config(env.str("CACHE_URL", default="") or "locmemcache://")}
