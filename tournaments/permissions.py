@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from club.models import Club, Membership
+from club.models import Club, Membership, Player, Rating
 from club.permissions import SYSTEM as SYSTEM  # the actors, named here for every caller
 from club.permissions import SystemActor as SystemActor
 from club.permissions import actor_user as actor_user
@@ -34,7 +34,7 @@ from club.permissions import (
 from club.permissions import is_site_admin as is_site_admin
 
 from .errors import NotAllowed
-from .models import Match, Tournament
+from .models import Match, Team, Tournament
 
 
 def is_director(user: Any, club: Club | int) -> bool:
@@ -180,6 +180,31 @@ def can_read_tournament(user: Any, tournament: Tournament) -> bool:
     return bool(getattr(user, "is_authenticated", False)) and (
         refereed_matches(user).filter(tournament=tournament).exists()
     )
+
+
+def readable_players(user: Any) -> QuerySet[Player]:
+    """The players `user` may see: those of the tournaments they may read, the club rankings.
+
+    A player is public through a team of a public tournament or a line of a club's ranking
+    (which is public); a player known only from private tournaments, or only registered in
+    a club, is seen by that club's directors (and the referees of those tournaments) alone.
+    """
+    if is_site_admin(user):
+        return Player.objects.all()
+    in_team = Team.objects.filter(readable_q(user, "tournament__")).filter(
+        Q(first_player=OuterRef("pk")) | Q(second_player=OuterRef("pk"))
+    )
+    visible: Any = Exists(in_team) | Exists(Rating.objects.filter(player=OuterRef("pk")))
+    if getattr(user, "is_authenticated", False):
+        members = Membership.objects.filter(
+            player=OuterRef("pk"), club_id__in=directed_club_ids(user)
+        )
+        visible |= Exists(members)
+    return Player.objects.filter(visible)
+
+
+def can_see_player(user: Any, player: Player) -> bool:
+    return readable_players(user).filter(pk=player.pk).exists()
 
 
 # --- refusals: services raise these, pages turn them into 403, the API into its 403 body ---

@@ -15,7 +15,7 @@ from rest_framework import serializers
 
 from club.api import PlayerBriefSerializer
 from club.models import Player
-from club.registration import CREATE, NEW_MEMBERS
+from club.registration import CREATE, MAX_PASTED_CHARACTERS, NEW_MEMBERS
 from scoring.engine import InvalidDeal, parse_rules
 from tournaments.models import (
     DealAudit,
@@ -151,7 +151,7 @@ class TeamBriefSerializer(serializers.ModelSerializer):
 class TeamCreateSerializer(serializers.Serializer):
     """One team; or `text` with one team per line ("Name: First Player & Second Player")."""
 
-    text = serializers.CharField(required=False, max_length=20000)
+    text = serializers.CharField(required=False, max_length=MAX_PASTED_CHARACTERS)
     name = serializers.CharField(required=False, max_length=120)
     first_player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False)
     second_player = serializers.PrimaryKeyRelatedField(

@@ -33,6 +33,7 @@ __all__ = [
     "replay",
     "replay_and_store",
     "store_replay",
+    "submission_of",
 ]
 
 MAX_KEY_LENGTH = 100
@@ -167,9 +168,9 @@ def _run(
             .get(pk=match.pk)
         )
         if key:
-            done = Submission.objects.filter(key=key).first()
+            done = submission_of(locked, by, key)
             if done is not None:
-                if done.match_id != locked.pk or done.action != action:
+                if done.action != action:
                     raise Conflict(
                         _("This submission key was already used for another action."),
                         field="submission_key",
@@ -184,7 +185,9 @@ def _run(
         # The teams confirmed the sheet as it was: any change of its deals asks them again.
         forget_confirmations(locked, by=by, cause=_cause(action, number))
         if key:
-            Submission.objects.create(key=key, match=locked, action=action, deal_number=number)
+            Submission.objects.create(
+                key=key, match=locked, user=actor_user(by), action=action, deal_number=number
+            )
     _refresh(match, locked)
     return number
 
@@ -201,6 +204,11 @@ def _cause(action: str, number: int) -> str:
 def _last_writer(deals: list[Deal]) -> str:
     user = deals[-1].entered_by if deals else None
     return user.get_username() if user is not None else _("someone else")
+
+
+def submission_of(match: Match, by: Any, key: str) -> Submission | None:
+    """The submission `by` made with `key` on `match`: keys are scoped by match and user."""
+    return Submission.objects.filter(match=match, user=actor_user(by), key=key).first()
 
 
 def _deal(match: Match, number: int) -> Deal:

@@ -458,11 +458,36 @@ def print_standings(request: HttpRequest, tournament: Tournament) -> HttpRespons
     return render(request, "tournaments/director/print_standings.html", context)
 
 
-def csv_response(filename: str) -> tuple[HttpResponse, Any]:
+# A cell a spreadsheet would read as a formula (CSV injection): =, +, -, @, or a tab or
+# carriage return before one of them.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: Any) -> Any:
+    """A text cell that starts like a formula gets a leading apostrophe (shown as text);
+    numbers are left alone (-12 is a number, not a formula). Anything else (a player, a
+    lazy string) is written as its text, so it is checked as text."""
+    if cell is None or isinstance(cell, int | float):
+        return cell
+    text = str(cell)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+class SafeWriter:
+    """csv.writer whose every row goes through `spreadsheet_safe`: the only writer exports use."""
+
+    def __init__(self, out: Any) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: Any) -> Any:
+        return self._writer.writerow([spreadsheet_safe(cell) for cell in row])
+
+
+def csv_response(filename: str) -> tuple[HttpResponse, SafeWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")  # spreadsheets then read the accents right
-    return response, csv.writer(response)
+    return response, SafeWriter(response)
 
 
 @director_required
