@@ -1,12 +1,12 @@
-"""The REST API of clubs: clubs, players with their ratings, club rankings, rating history."""
+"""The REST API of clubs: clubs and their rankings, and the serializers and filters of players
+(the players viewset is in tournaments/api/players.py: who may see a player depends on tournaments)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
-from django.db.models import F, Prefetch, QuerySet
-from django.shortcuts import get_object_or_404
+from django.db.models import F, QuerySet
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
@@ -22,7 +22,7 @@ from .founding import create_club
 from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
 from .permissions import require_club_director, require_site_admin
 from .referees import create_referee
-from .registration import register_players
+from .registration import MAX_PASTED_CHARACTERS, register_players
 from .selectors import best_rated, members_found
 
 # Primary keys in URLs: digits only and short enough for a database integer, so an absurd
@@ -142,7 +142,7 @@ class RefereeCreateSerializer(serializers.Serializer):
 
 class PastedNamesSerializer(serializers.Serializer):
     text = serializers.CharField(
-        max_length=20000,
+        max_length=MAX_PASTED_CHARACTERS,
         help_text=_("One per line, as on the director's page."),
     )
 
@@ -317,39 +317,4 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         )
         page = self.paginate_queryset(entries)
         data = SeasonEntrySerializer(page if page is not None else entries, many=True).data
-        return self.get_paginated_response(data) if page is not None else Response(data)
-
-
-class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
-    """Players, with their rating in each club; a player's rating history."""
-
-    serializer_class = PlayerSerializer
-    lookup_value_regex = ID_PATTERN
-    filterset_class = PlayerFilter
-    filter_backends = [filters.DjangoFilterBackend, StableOrderingFilter]
-    ordering_fields = ["last_name", "first_name", "created_at"]
-    ordering = ["last_name", "first_name"]
-
-    def get_queryset(self) -> QuerySet[Player]:
-        ratings = Rating.objects.order_by("club_id", "pk")
-        return Player.objects.prefetch_related(Prefetch("ratings", queryset=ratings)).distinct()
-
-    @extend_schema(
-        responses=RatingChangeSerializer(many=True),
-        parameters=[OpenApiParameter("club", OpenApiTypes.INT, description=_("Only this club."))],
-    )
-    @action(detail=True, methods=["get"], filter_backends=[])
-    def ratings(self, request: Request, pk: str | None = None) -> Response:
-        """The player's rating after each finished match, oldest first."""
-        player = get_object_or_404(Player, pk=pk)
-        changes = RatingChange.objects.filter(player=player).order_by(
-            "club_id", "played_at", "match_id", "pk"
-        )
-        club = request.query_params.get("club", "")
-        if club:
-            if not club.isdigit() or len(club) > 15:
-                raise ValidationError({"club": [_("Enter a club id.")]})
-            changes = changes.filter(club_id=int(club))
-        page = self.paginate_queryset(changes)
-        data = RatingChangeSerializer(page if page is not None else changes, many=True).data
         return self.get_paginated_response(data) if page is not None else Response(data)

@@ -45,19 +45,31 @@ def actor_user(by: Any) -> Any:
 # --- what a request may do with the credential it came with ---------------------------------
 
 
-def act_as_referee_in(user: Any, club_id: int) -> None:
-    """The request came with a director-issued device token: referee rights in that club only.
+def act_as_referee_in(user: Any, club_id: int, *, tournament_id: int | None = None) -> None:
+    """The request came with a referee-only credential: referee rights, nothing more.
 
-    Marks this request's user object (the token authentication loads it afresh for every
-    request), so every check below sees a referee, whatever else the person is.
+    A director-issued device token (club.tokens) limits its holder to the club it was issued
+    in; a referee's private link (the tournaments' link middleware) to one tournament. Marks
+    this request's user object (loaded afresh for every request), so every check sees a
+    referee there, whatever else the person is: never a director, never a site admin.
     """
     user._belote_referee_club = club_id
+    user._belote_referee_tournament = tournament_id
     user._belote_directed_clubs = frozenset()
 
 
 def referee_only_club(user: Any) -> int | None:
     """The club a referee-only credential is limited to, or None for a person's full rights."""
     return getattr(user, "_belote_referee_club", None)
+
+
+def referee_only_tournament(user: Any) -> int | None:
+    """The tournament a private link's session is limited to, or None."""
+    return getattr(user, "_belote_referee_tournament", None)
+
+
+def is_referee_only(user: Any) -> bool:
+    return referee_only_club(user) is not None
 
 
 def is_site_admin(user: Any) -> bool:
@@ -78,7 +90,7 @@ def directed_club_ids(user: Any) -> frozenset[int]:
     """The clubs `user` directs (staff of), read once per user object (that is, per request)."""
     if not getattr(user, "is_authenticated", False) or getattr(user, "pk", None) is None:
         return frozenset()
-    if referee_only_club(user) is not None:
+    if is_referee_only(user):
         return frozenset()
     cached = getattr(user, "_belote_directed_clubs", None)
     if cached is None:
@@ -93,7 +105,7 @@ def directed_club_ids(user: Any) -> frozenset[int]:
 
 def directs_club(user: Any, club_id: int) -> bool:
     """A director (staff) of the club; a site admin (and the system) directs every club."""
-    if not getattr(user, "is_authenticated", False):
+    if not getattr(user, "is_authenticated", False) or is_referee_only(user):
         return False
     if is_site_admin(user):
         return True

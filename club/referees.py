@@ -1,6 +1,8 @@
-"""Making a referee from a name: an account that signs in with a token, a player, a referee's role.
+"""Making referees from names: an account without a password, a player, a referee's role.
 
-Used by the director's referees page and by the API (`POST /api/v1/clubs/<id>/referees/`).
+One name by the API (`POST /api/v1/clubs/<id>/referees/`, `create_referee`), a pasted list on
+the director's referees page (`register_referees`); both make each referee the same way
+(`_make_referee`). The referee then signs in with a device token or a private link.
 """
 
 from __future__ import annotations
@@ -15,7 +17,16 @@ from django.utils.translation import gettext as _
 from .errors import Conflict, ServiceError
 from .models import Club, Membership, Player
 from .permissions import require_club_director
-from .registration import ambiguity, members_named, name_problem, split_name
+from .registration import (
+    LineProblem,
+    RegistrationRefused,
+    ambiguity,
+    find_or_create_member,
+    members_named,
+    name_problem,
+    pasted_lines,
+    split_name,
+)
 
 USERNAME_MAX = 150
 
@@ -75,3 +86,42 @@ def create_referee(club: Club, name: str, *, by: Any) -> Player:
             player.user = _new_account(player.first_name, player.last_name)
             player.save(update_fields=["user"])
     return player
+
+
+def _make_referee(club: Club, name: str) -> Any:
+    """The club's member of that name (or a new one) made a referee with an account.
+
+    A director stays a director; returns the account.
+    """
+    player = find_or_create_member(club, name)
+    Membership.objects.filter(club=club, player=player, role=Membership.Role.MEMBER).update(
+        role=Membership.Role.REFEREE
+    )
+    if player.user_id is None:
+        player.user = _new_account(player.first_name, player.last_name)
+        player.save(update_fields=["user"])
+    return player.user
+
+
+def register_referees(club: Club, text: str, *, by: Any) -> list[Any]:
+    """One name per line: each becomes a referee of the club, with an account; returns them.
+
+    A member of that name is made a referee (a director stays a director); anyone else is
+    registered as a new player. All or nothing, every bad line reported with its number.
+    """
+    require_club_director(by, club.pk)
+    lines = pasted_lines(text)
+    problems = [
+        LineProblem(n, p) for n, line in lines if (p := name_problem(line) or ambiguity(club, line))
+    ]
+    if not lines and not problems:
+        raise ServiceError(_("Enter one name per line."), field="text")
+    if problems:
+        raise RegistrationRefused(problems)
+    with transaction.atomic():
+        users: list[Any] = []
+        for _n, line in lines:
+            user = _make_referee(club, line)
+            if user not in users:
+                users.append(user)
+    return users

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.contrib.auth import get_user_model
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
 from .permissions import directs_club
@@ -64,6 +65,23 @@ def members_found(club: Club, *, name: str = "", role: str = "") -> QuerySet[Mem
             Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
         )
     return found.filter(role=role) if role else found
+
+
+def referee_users(club: Club) -> QuerySet[Any]:
+    """The accounts that may referee the club's tables (its referees and directors), by name,
+    each with `directs_a_club` (of any club: such an account gets no private link)."""
+    directs = Membership.objects.filter(player__user=OuterRef("pk"), role=Membership.Role.DIRECTOR)
+    return (
+        get_user_model()
+        .objects.filter(
+            player__memberships__club=club,
+            player__memberships__role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR],
+        )
+        .select_related("player")
+        .annotate(directs_a_club=Exists(directs))
+        .distinct()
+        .order_by("player__last_name", "player__first_name", "username")
+    )
 
 
 def best_rated(club: Club) -> QuerySet[Rating]:

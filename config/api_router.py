@@ -3,7 +3,7 @@
 from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
-from club.api import ID_PATTERN, ClubViewSet, PlayerViewSet
+from club.api import ID_PATTERN, ClubViewSet
 from tournaments.api.accounts import (
     MeView,
     MyTokenViewSet,
@@ -14,6 +14,7 @@ from tournaments.api.accounts import (
     SignInView,
 )
 from tournaments.api.deals import DealViewSet
+from tournaments.api.players import PlayerViewSet
 from tournaments.api.views import MatchViewSet, RoundViewSet, TeamViewSet, TournamentViewSet
 
 router = DefaultRouter()

@@ -17,8 +17,10 @@ from .models import (
     Deal,
     DealAudit,
     Match,
+    MatchConfirmation,
     MatchEvent,
     MatchSeat,
+    RefereeLink,
     Round,
     Standing,
     Submission,
@@ -243,6 +245,32 @@ class MatchEventAdmin(ReadOnlyAdmin):
     search_fields = ["detail", "by__username", "tournament__name"]
     date_hierarchy = "at"
     list_select_related = ["tournament", "by"]
+
+
+@admin.register(MatchConfirmation)
+class MatchConfirmationAdmin(ReadOnlyAdmin):
+    """The teams' answers; they change only through the table page or the API (audited)."""
+
+    list_display = ["match", "side", "agree", "remark", "by", "by_director", "at"]
+    list_filter = ["agree", "by_director"]
+    list_select_related = ["match__ns_team", "match__ew_team", "by"]
+
+
+@admin.register(RefereeLink)
+class RefereeLinkAdmin(ReadOnlyAdmin):
+    """Private links are made and revoked on the director's referees page; only hashes here."""
+
+    list_display = [
+        "referee",
+        "tournament",
+        "created_by",
+        "created_at",
+        "last_used_at",
+        "revoked_at",
+    ]
+    list_filter = ["tournament"]
+    search_fields = ["referee__username", "tournament__name"]
+    list_select_related = ["referee", "tournament", "created_by"]
 
 
 @admin.register(Standing)

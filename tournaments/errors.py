@@ -28,6 +28,27 @@ class MatchOver(Conflict):
     code = "match_over"
 
 
+class DealNumberTaken(Conflict):
+    """An entry meant as deal n arrived after another deal took that number."""
+
+    code = "deal_number_taken"
+
+
+class RoundNotReady(Conflict):
+    """Closing a round with matches unfinished or unconfirmed: say so, close only when forced."""
+
+    code = "round_not_ready"
+
+    def __init__(self, message: str, *, unfinished: list[int], unconfirmed: list[int]) -> None:
+        super().__init__(message)
+        self.unfinished = unfinished
+        self.unconfirmed = unconfirmed
+
+    def details(self) -> dict[str, Any]:
+        """Beside the message in the API's answer: the tables still to finish or to confirm."""
+        return {"unfinished_tables": self.unfinished, "unconfirmed_tables": self.unconfirmed}
+
+
 class MatchClosed(Conflict):
     code = "match_closed"
 

@@ -264,6 +264,18 @@ def teams_form(*args: Any, **kwargs: Any) -> PasteForm:
     )
 
 
+def referees_form(*args: Any, **kwargs: Any) -> PasteForm:
+    return PasteForm(
+        *args,
+        label=_("New referees"),
+        help_text=_(
+            "One name per line. Each becomes a referee of the club and gets a private link "
+            "to this tournament's tables."
+        ),
+        **kwargs,
+    )
+
+
 class TeamForm(forms.Form):
     """A team's name and players; the players only while the team has not played."""
 
@@ -301,29 +313,73 @@ class TeamForm(forms.Form):
         return values
 
 
-class RefereesForm(forms.Form):
-    """One select per table of a round: who enters that table's deals."""
+NOBODY = "none"  # the "every round" choice that takes a table's referee away
 
-    def __init__(self, *args: Any, matches: list[Match], referees: list[Any], **kwargs: Any):
+
+def referee_choices(referees: list[Any]) -> list[tuple[str, str]]:
+    return [
+        (str(user.pk), getattr(getattr(user, "player", None), "full_name", "") or user.username)
+        for user in referees
+    ]
+
+
+class RefereesForm(forms.Form):
+    """Who referees each table: one select per table of the round shown, and one per table
+    number for every open round at once (which wins over the round's select when set)."""
+
+    def __init__(
+        self,
+        *args: Any,
+        matches: list[Match],
+        tables: list[int],
+        referees: list[Any],
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
         self.matches = matches
-        choices = [("", _("— nobody —"))] + [
-            (str(user.pk), getattr(getattr(user, "player", None), "full_name", "") or user.username)
-            for user in referees
-        ]
+        self.tables = tables
+        choices = referee_choices(referees)
         self.referees = {str(user.pk): user for user in referees}
         for match in matches:
             self.fields[f"match_{match.pk}"] = forms.ChoiceField(
                 label=_("Table %(table)s: %(match)s") % {"table": match.table, "match": match},
-                choices=choices,
+                choices=[("", _("— nobody —")), *choices],
                 required=False,
                 initial=str(match.referee_id or ""),
             )
+        for table in tables:
+            self.fields[f"table_{table}"] = forms.ChoiceField(
+                label=_("Table %(table)s") % {"table": table},
+                choices=[("", _("— as set round by round —")), (NOBODY, _("— nobody —")), *choices],
+                required=False,
+                initial="",
+            )
+
+    @property
+    def round_fields(self) -> list[Any]:
+        return [self[f"match_{match.pk}"] for match in self.matches]
+
+    @property
+    def table_fields(self) -> list[Any]:
+        return [self[f"table_{table}"] for table in self.tables]
+
+    def table_changes(self) -> list[tuple[int, Any]]:
+        """The table numbers given one referee (None: nobody) for every open round."""
+        changed = []
+        for table in self.tables:
+            value = self.cleaned_data.get(f"table_{table}") or ""
+            if value:
+                changed.append((table, None if value == NOBODY else self.referees.get(value)))
+        return changed
 
     def changes(self) -> list[tuple[Match, Any]]:
-        """The matches whose referee changed, with the new referee (None to clear)."""
+        """The matches of the round shown whose referee changed, with the new referee (None to
+        clear); a table given a referee for every round is left to that."""
+        every_round = {table for table, _referee in self.table_changes()}
         changed = []
         for match in self.matches:
+            if match.table in every_round:
+                continue
             value = self.cleaned_data.get(f"match_{match.pk}") or ""
             if value != str(match.referee_id or ""):
                 changed.append((match, self.referees.get(value)))

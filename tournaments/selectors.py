@@ -112,14 +112,22 @@ def matches_of_rounds(tournament: Tournament, numbers: Iterable[int]) -> QuerySe
 
 
 def tables(tournament: Tournament) -> list[tuple[Round, list[Match]]]:
-    """Every table of the tournament, round by round, with its referee (two queries)."""
+    """Every table of the tournament, round by round, with its referee and the teams' answers
+    to its sheet (three queries)."""
     rounds = list(tournament.rounds.all())
     by_round: dict[int, list[Match]] = {}
-    for match in tournament.matches.select_related(
-        "ns_team", "ew_team", "referee__player"
-    ).order_by("round__number", "table"):
+    for match in (
+        tournament.matches.select_related("round", "ns_team", "ew_team", "referee__player")
+        .prefetch_related("confirmations")
+        .order_by("round__number", "table")
+    ):
         by_round.setdefault(match.round_id, []).append(match)
     return [(r, by_round.get(r.pk, [])) for r in rounds]
+
+
+def disputes(rounds: list[tuple[Round, list[Match]]]) -> list[Match]:
+    """The matches of `tables(...)` whose sheet a team disputes: the director's first concern."""
+    return [match for _round, matches in rounds for match in matches if match.disputed_by]
 
 
 # --- standings -----------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import director, draws, live, public, referee, rules
+from .views import director, draws, live, public, referee, referees, rules
 
 app_name = "tournaments"
 
@@ -35,6 +35,9 @@ referee_urls = [
     path("matches/<int:pk>/table/remove-last/", referee.remove_last, name="remove_last_deal"),
     path("matches/<int:pk>/table/close/", referee.close, name="close_match"),
     path("matches/<int:pk>/table/reopen/", referee.reopen, name="reopen_match"),
+    path("matches/<int:pk>/table/confirm/", referee.confirm, name="confirm_sheet"),
+    # A referee's private link (the secret is URL-safe base64).
+    path("t/<slug:secret>/", referees.link_sign_in, name="referee_link"),
 ]
 
 D = "direct/<slug:club_slug>/<slug:slug>/"
@@ -52,7 +55,10 @@ director_urls = [
     path(D + "teams/<int:pk>/", director.team_edit, name="director_team"),
     path(D + "teams/<int:pk>/delete/", director.team_delete, name="director_team_delete"),
     path(D + "teams/<int:pk>/withdraw/", director.withdraw, name="director_withdraw"),
-    path(D + "referees/", director.referees, name="director_referees"),
+    path(D + "referees/", referees.referees, name="director_referees"),
+    path(D + "referees/add/", referees.add_referees, name="director_add_referees"),
+    path(D + "referees/<int:user_id>/link/", referees.make_link, name="director_make_link"),
+    path(D + "referees/links/<int:pk>/revoke/", referees.revoke_link, name="director_revoke_link"),
     path(D + "rounds/draw/", draws.draw_round, name="director_draw"),
     path(D + "rounds/<int:number>/<str:action>/", director.round_action, name="director_round"),
     path(D + "final/", draws.start_final, name="director_final"),

@@ -175,7 +175,20 @@ def test_a_referee_cannot_assign_referees_or_close_matches(referee_client, match
 
 
 def test_a_director_closes_and_reopens_a_round_with_its_matches(director_client, match):
-    closed = director_client.post(f"/api/v1/rounds/{match.round_id}/close/")
+    asked = director_client.post(f"/api/v1/rounds/{match.round_id}/close/")
+    assert asked.status_code == 409
+    assert asked.json() == {
+        "errors": {
+            "detail": [
+                f"Round {match.round.number}: 1 match is not finished (table {match.table})."
+            ]
+        },
+        "code": "round_not_ready",
+        "unfinished_tables": [match.table],
+        "unconfirmed_tables": [],
+    }
+    assert not Match.objects.get(pk=match.pk).is_closed
+    closed = director_client.post(f"/api/v1/rounds/{match.round_id}/close/?force=true")
     assert closed.status_code == 200 and closed.json()["is_closed"] is True
     assert Match.objects.get(pk=match.pk).is_closed
     director_client.post(f"/api/v1/rounds/{match.round_id}/reopen/")

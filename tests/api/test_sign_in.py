@@ -98,13 +98,23 @@ def test_sign_ins_are_audited_through_djangos_signals_and_the_log(director, capl
 def test_signing_in_is_throttled_per_address(director):
     client = APIClient()
     answers = [
-        client.post(SIGN_IN, {"username": "director", "password": "nope"}, format="json")
+        client.post(SIGN_IN, {"username": "director", "password": "belote-pass"}, format="json")
         for _ in range(11)
     ]
-    assert [a.status_code for a in answers] == [400] * 10 + [429]
+    assert [a.status_code for a in answers] == [201] * 10 + [429]
     assert answers[-1].json()["code"] == "throttled"
     assert int(answers[-1]["Retry-After"]) > 0
-    # The right password does not get past the limit either.
+
+
+def test_wrong_passwords_lock_the_sign_in_out_before_the_rate_limit(director):
+    client = APIClient()
+    answers = [
+        client.post(SIGN_IN, {"username": "director", "password": "nope"}, format="json")
+        for _ in range(5)
+    ]
+    assert [a.status_code for a in answers] == [400] * 4 + [429]
+    assert answers[-1].json()["code"] == "locked_out"
+    # The right password does not get past the lockout either.
     right = client.post(SIGN_IN, {"username": "director", "password": "belote-pass"}, format="json")
     assert right.status_code == 429
 

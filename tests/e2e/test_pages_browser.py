@@ -195,7 +195,9 @@ def test_the_standings_update_by_themselves_after_a_referee_enters_a_deal(
         table.check("#id_trump_0")
         table.check("#id_points_team_0")
         table.fill("#id_cards", "100")
-        submit(table, "#deal-form button[type=submit]")
+        # The table page sends the deal and shows the answer in place (no navigation).
+        table.click("#deal-form button[type=submit]")
+        table.wait_for_selector("[data-last-deal='3']")
         match.refresh_from_db()
         assert match.status == Match.Status.FINISHED
 

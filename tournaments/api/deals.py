@@ -24,7 +24,12 @@ from scoring.rulebook import worked_examples
 from tournaments.errors import Conflict, NotAllowed
 from tournaments.models import Deal, Match
 from tournaments.permissions import can_write_deals, is_referee_of
-from tournaments.services.deals import correct_deal, enter_deal, remove_last_deal
+from tournaments.services.deals import (
+    correct_deal,
+    enter_deal,
+    remove_last_deal,
+    submission_of,
+)
 
 from . import etags
 from .deal_serializers import DealEntrySerializer, DealSerializer
@@ -183,7 +188,7 @@ class DealViewSet(ApiViewSet):
         self._check_writer(request)
         last = self.match.deal_count or Deal.objects.filter(match=self.match).count()
         # A replayed removal (same key) answers like the first one, the deal being gone.
-        if not key or not self.match.submissions.filter(key=key).exists():
+        if not key or submission_of(self.match, request.user, key) is None:
             get_object_or_404(self.get_queryset(), number=number)
             if number != last:
                 raise Conflict(

@@ -81,7 +81,9 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     ):
         return _sign_in_first(context)
     if isinstance(exc, ServiceError):
-        return Response(error_body(exc.errors(), exc.code), exc.status)
+        # Some refusals say more than a message (the tables a round still waits for).
+        details = exc.details() if hasattr(exc, "details") else {}
+        return Response({**error_body(exc.errors(), exc.code), **details}, exc.status)
     if isinstance(exc, DjangoValidationError):
         errors = (
             {k: [str(m) for m in v] for k, v in exc.message_dict.items()}

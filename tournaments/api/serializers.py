@@ -15,13 +15,15 @@ from rest_framework import serializers
 
 from club.api import PlayerBriefSerializer
 from club.models import Player
-from club.registration import CREATE, NEW_MEMBERS
+from club.registration import CREATE, MAX_PASTED_CHARACTERS, NEW_MEMBERS
 from scoring.engine import InvalidDeal, parse_rules
 from tournaments.models import (
     DealAudit,
     Match,
+    MatchConfirmation,
     MatchEvent,
     Round,
+    Side,
     Standing,
     Team,
     Tournament,
@@ -200,7 +202,7 @@ class TeamBriefSerializer(serializers.ModelSerializer):
 class TeamCreateSerializer(serializers.Serializer):
     """One team; or `text` with one team per line ("Name: First Player & Second Player")."""
 
-    text = serializers.CharField(required=False, max_length=20000)
+    text = serializers.CharField(required=False, max_length=MAX_PASTED_CHARACTERS)
     name = serializers.CharField(required=False, max_length=120)
     first_player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False)
     second_player = serializers.PrimaryKeyRelatedField(
@@ -251,6 +253,35 @@ class RoundSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class ConfirmationSerializer(serializers.ModelSerializer):
+    """One team's answer to the finished sheet."""
+
+    team = serializers.CharField(source="side", help_text=_("NS or EW."))
+    agree = serializers.BooleanField(help_text=_("true: the team confirms; false: it disputes."))
+    by = UserBriefSerializer(read_only=True, allow_null=True)
+    by_director = serializers.BooleanField(
+        help_text=_("A director answered for the team (not the players on the referee's phone).")
+    )
+
+    class Meta:
+        model = MatchConfirmation
+        fields = ["team", "agree", "remark", "by", "by_director", "at"]
+        read_only_fields = fields
+
+
+class ConfirmationInputSerializer(serializers.Serializer):
+    team = serializers.ChoiceField(choices=Side.choices, help_text=_("The team answering."))
+    agree = serializers.BooleanField(
+        help_text=_("true confirms the sheet; false disputes it (the director is alerted).")
+    )
+    remark = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=200,
+        help_text=_("What is wrong, for a dispute."),
+    )
+
+
 class MatchSerializer(serializers.ModelSerializer):
     round_number = serializers.IntegerField(source="round.number", read_only=True)
     ns_team = TeamBriefSerializer(read_only=True)
@@ -259,6 +290,20 @@ class MatchSerializer(serializers.ModelSerializer):
     is_bye = serializers.BooleanField(read_only=True)
     is_third_place = serializers.BooleanField(read_only=True)
     winner = serializers.SerializerMethodField()
+    confirmed_by = serializers.ListField(
+        child=serializers.ChoiceField(choices=Side.choices),
+        read_only=True,
+        help_text=_("The teams that confirmed the finished sheet as it stands."),
+    )
+    disputed_by = serializers.ListField(
+        child=serializers.ChoiceField(choices=Side.choices),
+        read_only=True,
+        help_text=_("The teams that dispute the sheet: the director settles it."),
+    )
+    confirmed = serializers.BooleanField(
+        source="is_confirmed", read_only=True, help_text=_("Both teams confirmed the sheet.")
+    )
+    confirmations = ConfirmationSerializer(many=True, read_only=True)
 
     class Meta:
         model = Match
@@ -282,6 +327,10 @@ class MatchSerializer(serializers.ModelSerializer):
             "deal_count",
             "winner",
             "finished_at",
+            "confirmed_by",
+            "disputed_by",
+            "confirmed",
+            "confirmations",
             "updated_at",
         ]
         read_only_fields = fields

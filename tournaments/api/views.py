@@ -30,6 +30,7 @@ from tournaments.permissions import (
     readable_tournaments,
     require_director,
 )
+from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import close_match, reopen_match
 from tournaments.services.director import (
     assign_referee,
@@ -62,6 +63,7 @@ from .filters import MatchFilter, RoundFilter, StableOrderingFilter, TeamFilter,
 from .permissions import ReadOnlyOrAuthenticated
 from .serializers import (
     AuditSerializer,
+    ConfirmationInputSerializer,
     DealAuditSerializer,
     GenerateScheduleSerializer,
     MatchEventSerializer,
@@ -96,7 +98,7 @@ MATCH_RELATED = ("round", "ns_team", "ew_team", "referee")
 
 
 def match_queryset() -> QuerySet[Match]:
-    return Match.objects.select_related(*MATCH_RELATED)
+    return Match.objects.select_related(*MATCH_RELATED).prefetch_related("confirmations__by")
 
 
 class ApiViewSet(viewsets.GenericViewSet):
@@ -421,17 +423,32 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet)
     def get_queryset(self) -> QuerySet[Round]:
         return Round.objects.filter(tournament__in=readable_tournaments(self.request.user))
 
-    def _director_action(self, service: Any) -> Response:
+    def _director_action(self, service: Any, **options: Any) -> Response:
         round = self.get_object()
         require_director(self.request.user, round.tournament.club_id)
-        round = service(round, by=self.request.user)
+        round = service(round, by=self.request.user, **options)
         return self.answer(RoundSerializer, round)
 
-    @extend_schema(request=None, responses=RoundSerializer)
+    @extend_schema(
+        request=None,
+        responses={200: RoundSerializer, 409: OpenApiTypes.OBJECT},
+        parameters=[
+            OpenApiParameter(
+                "force",
+                OpenApiTypes.BOOL,
+                description=_(
+                    "Close even with matches unfinished or sheets not confirmed by both teams. "
+                    "Without it such a round answers 409 `round_not_ready`, naming the tables "
+                    "in `unfinished_tables` and `unconfirmed_tables`."
+                ),
+            )
+        ],
+    )
     @action(detail=True, methods=["post"], filter_backends=[])
     def close(self, request: Request, pk: str | None = None) -> Response:
         """Close the round and its matches: referees can no longer change their deals."""
-        return self._director_action(close_round)
+        force = request.query_params.get("force", "").lower() in ("1", "true", "yes")
+        return self._director_action(close_round, force=force)
 
     @extend_schema(request=None, responses=RoundSerializer)
     @action(detail=True, methods=["post"], filter_backends=[])
@@ -490,6 +507,27 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet)
                 )
         assign_referee(match, referee, by=request.user)
         return self._fresh(match)
+
+    @extend_schema(request=ConfirmationInputSerializer, responses={201: MatchSerializer})
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def confirmations(self, request: Request, pk: str | None = None) -> Response:
+        """A team confirms (`agree: true`) or disputes (`agree: false`) the finished sheet.
+
+        The match's referee records it (the players answer on their phone) while the match is
+        not closed; a director any time, on the team's behalf. The match then lists the team
+        in `confirmed_by` or `disputed_by`; `confirmed` is true once both teams agree. A later
+        change of a deal forgets every answer (and the audit says so).
+        """
+        match = self.get_object()
+        data = self.read_input(ConfirmationInputSerializer)
+        confirm_sheet(
+            match,
+            side=data["team"],
+            agree=data["agree"],
+            remark=data.get("remark", ""),
+            by=request.user,
+        )
+        return self.answer(MatchSerializer, match_queryset().get(pk=match.pk), 201)
 
     @extend_schema(responses=AuditSerializer)
     @action(detail=True, methods=["get"], filter_backends=[])

@@ -5,6 +5,7 @@ from .choices import Outcome, Seat, Side
 from .deal import Deal, DealAudit, MatchEvent, Submission
 from .match import Match, MatchSeat
 from .standing import Standing
+from .table import MatchConfirmation, RefereeLink, hash_secret
 from .tournament import Round, Team, Tournament, default_tie_breaks
 
 __all__ = [
@@ -12,9 +13,11 @@ __all__ = [
     "Deal",
     "DealAudit",
     "Match",
+    "MatchConfirmation",
     "MatchEvent",
     "MatchSeat",
     "Outcome",
+    "RefereeLink",
     "Round",
     "Seat",
     "Side",
@@ -23,4 +26,5 @@ __all__ = [
     "Team",
     "Tournament",
     "default_tie_breaks",
+    "hash_secret",
 ]

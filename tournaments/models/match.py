@@ -200,6 +200,27 @@ class Match(models.Model):
         for name, value in Match.deal_stats(deals).items():
             setattr(self, name, value)
 
+    # --- the teams' answers to the finished sheet (MatchConfirmation rows; prefetch them) ---
+
+    def _answers(self, agree: bool) -> list[str]:
+        answered = {c.side for c in self.confirmations.all() if c.agree == agree}  # type: ignore[attr-defined]
+        return [side.value for side in Side if side.value in answered]
+
+    @property
+    def confirmed_by(self) -> list[str]:
+        """The teams (NS, EW) that confirmed the sheet as it stands."""
+        return self._answers(True)
+
+    @property
+    def disputed_by(self) -> list[str]:
+        """The teams that dispute the sheet: the director settles it."""
+        return self._answers(False)
+
+    @property
+    def is_confirmed(self) -> bool:
+        """Both teams confirmed the sheet."""
+        return len(self.confirmed_by) == len(Side)
+
     def seat_rows(self) -> list[MatchSeat]:
         """The MatchSeat rows this match's teams need (not saved)."""
         teams = ((Side.NS, self.ns_team_id), (Side.EW, self.ew_team_id))

@@ -15,9 +15,8 @@ from club.registration import (
     LineProblem,
     NewMembersToConfirm,
     RegistrationRefused,
-    ambiguity,
-    find_member,
-    find_or_create_member,
+    Roster,
+    hidden_character_problem,
     name_problem,
     pasted_lines,
     plan_names,
@@ -60,6 +59,8 @@ def _read_team_line(number: int, line: str) -> _TeamLine | LineProblem:
     name = " ".join(name.split()) or default_team_name(first, second)
     if len(name) > TEAM_NAME_MAX:
         return LineProblem(number, _("the team name is too long"))
+    if problem := hidden_character_problem(name):
+        return LineProblem(number, problem)
     return _TeamLine(number, name, first, second)
 
 
@@ -78,6 +79,7 @@ def register_teams(
     (unreadable, a player twice, a team name already taken) is reported with its number.
     `new_members` (club.registration's ASK or ASK_IF_SIMILAR) stops with NewMembersToConfirm
     before creating members the director has not confirmed (the page asks, then sends CREATE).
+    A bounded number of queries, whatever the number of lines.
     """
     require_director(by, tournament.club_id)
     read = [_read_team_line(n, line) for n, line in pasted_lines(text)]
@@ -88,6 +90,7 @@ def register_teams(
     with changing(tournament.pk):
         taken_names = {n.casefold() for n in tournament.teams.values_list("name", flat=True)}
         playing = _players_in(tournament)
+        roster = Roster(tournament.club)
         seen_players: dict[str, int] = {}
         for entry in entries:
             if entry.name.casefold() in taken_names:
@@ -100,8 +103,9 @@ def register_teams(
             taken_names.add(entry.name.casefold())
             for person in (entry.first, entry.second):
                 key = " ".join(split_name(person)).casefold()
-                member = find_member(tournament.club, person)
-                if problem := ambiguity(tournament.club, person):
+                found = roster.named(person)
+                member = found[0] if len(found) == 1 else None
+                if problem := roster.ambiguity(person):
                     problems.append(LineProblem(entry.line, problem))
                 elif member is not None and member.pk in playing:
                     problems.append(
@@ -120,21 +124,22 @@ def register_teams(
                 seen_players.setdefault(key, entry.line)
         if problems:
             raise RegistrationRefused(sorted(problems, key=lambda p: p.line))
-        plan = plan_names(tournament.club, team_line_players(entries))
+        plan = plan_names(tournament.club, team_line_players(entries), roster=roster)
         if plan.asks(new_members):
             raise NewMembersToConfirm(plan)
         seed = _next_seed(tournament)
-        teams = []
-        for offset, entry in enumerate(entries):
-            teams.append(
-                Team.objects.create(
-                    tournament=tournament,
-                    name=entry.name,
-                    first_player=find_or_create_member(tournament.club, entry.first),
-                    second_player=find_or_create_member(tournament.club, entry.second),
-                    seed=seed + offset,
-                )
+        pairs = [(roster.member(entry.first), roster.member(entry.second)) for entry in entries]
+        roster.save()
+        teams = Team.objects.bulk_create(
+            Team(
+                tournament=tournament,
+                name=entry.name,
+                first_player=first,
+                second_player=second,
+                seed=seed + offset,
             )
+            for offset, (entry, (first, second)) in enumerate(zip(entries, pairs, strict=True))
+        )
     return teams
 
 
@@ -181,6 +186,8 @@ def register_team(
     )
     if len(name) > TEAM_NAME_MAX:
         raise ServiceError(_("The team name is too long."), field="name")
+    if problem := hidden_character_problem(name):
+        raise ServiceError(problem, field="name")
     if first_player.pk == second_player.pk:
         raise ServiceError(_("A team needs two different players."), field="second_player")
     club_members = set(

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -22,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from club.models import Club, Membership
+from club.models import Club
 from club.registration import (
     ASK,
     ASK_IF_SIMILAR,
@@ -36,8 +35,8 @@ from club.registration import (
 from club.selectors import members
 
 from .. import selectors
-from ..errors import ServiceError
-from ..forms import RefereesForm, TeamForm, TournamentForm, players_form, teams_form
+from ..errors import RoundNotReady, ServiceError
+from ..forms import TeamForm, TournamentForm, players_form, teams_form
 from ..models import Match, Round, Team, Tournament
 from ..permissions import directed_club_ids, is_director
 from ..scheduling.knockout import BRACKET_SIZES
@@ -186,9 +185,11 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 def tables_context(tournament: Tournament) -> dict[str, Any]:
     """Every table of the tournament, round by round, for the live view (two queries)."""
+    rounds = selectors.tables(tournament)
     return {
         "tournament": tournament,
-        "rounds": selectors.tables(tournament),
+        "rounds": rounds,
+        "disputes": selectors.disputes(rounds),
         "poll_seconds": POLL_SECONDS,
     }
 
@@ -395,55 +396,6 @@ def withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespo
     return back(tournament, "tournaments:director_teams")
 
 
-@director_required
-def referees(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    rounds = list(tournament.rounds.all())
-    wanted = request.GET.get("round", "")
-    number = int(wanted) if wanted.isdigit() else (rounds[0].number if rounds else 0)
-    matches = list(
-        tournament.matches.filter(round__number=number, ew_team__isnull=False)
-        .select_related("ns_team", "ew_team")
-        .order_by("table")
-    )
-    users = list(
-        get_user_model()
-        .objects.filter(
-            player__memberships__club=tournament.club,
-            player__memberships__role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR],
-        )
-        .select_related("player")
-        .distinct()
-        .order_by("player__last_name", "player__first_name", "username")
-    )
-    form = RefereesForm(request.POST or None, matches=matches, referees=users)
-    if request.method == "POST" and form.is_valid():
-        done = 0
-        for match, referee in form.changes():
-            match.tournament = tournament
-            try:
-                director_services.assign_referee(match, referee, by=request.user)
-                done += 1
-            except ServiceError as error:
-                form.add_error(f"match_{match.pk}", error.message)
-        if form.is_valid() and not form.errors:
-            messages.success(request, _("%(n)d tables updated.") % {"n": done})
-            url = reverse(
-                "tournaments:director_referees", args=[tournament.club.slug, tournament.slug]
-            )
-            return redirect(f"{url}?round={number}")
-    return render(
-        request,
-        "tournaments/director/referees.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "rounds": rounds,
-            "number": number,
-            "tab": "director",
-        },
-    )
-
-
 @require_POST
 @director_required
 def round_action(
@@ -453,13 +405,23 @@ def round_action(
         raise Http404
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     round_.tournament = tournament
-    services = {
-        "close": director_services.close_round,
-        "reopen": director_services.reopen_round,
-        "delete": draws.delete_last_round,
-    }
     try:
-        services[action](round_, by=request.user)
+        if action == "close":
+            force = request.POST.get("force") == "1"
+            director_services.close_round(round_, by=request.user, force=force)
+        elif action == "delete":
+            draws.delete_last_round(round_, by=request.user)
+        else:
+            director_services.reopen_round(round_, by=request.user)
+    except RoundNotReady as not_ready:
+        # Asked first: the director sees which tables are not done and closes anyway or not.
+        context = {
+            "tournament": tournament,
+            "round": round_,
+            "reason": not_ready.message,
+            "tab": "director",
+        }
+        return render(request, "tournaments/director/close_round.html", context)
     except ServiceError as error:
         refused(request, error)
     else:
@@ -543,11 +505,36 @@ def print_standings(request: HttpRequest, tournament: Tournament) -> HttpRespons
     return render(request, "tournaments/director/print_standings.html", context)
 
 
-def csv_response(filename: str) -> tuple[HttpResponse, Any]:
+# A cell a spreadsheet would read as a formula (CSV injection): =, +, -, @, or a tab or
+# carriage return before one of them.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: Any) -> Any:
+    """A text cell that starts like a formula gets a leading apostrophe (shown as text);
+    numbers are left alone (-12 is a number, not a formula). Anything else (a player, a
+    lazy string) is written as its text, so it is checked as text."""
+    if cell is None or isinstance(cell, int | float):
+        return cell
+    text = str(cell)
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+class SafeWriter:
+    """csv.writer whose every row goes through `spreadsheet_safe`: the only writer exports use."""
+
+    def __init__(self, out: Any) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: Any) -> Any:
+        return self._writer.writerow([spreadsheet_safe(cell) for cell in row])
+
+
+def csv_response(filename: str) -> tuple[HttpResponse, SafeWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")  # spreadsheets then read the accents right
-    return response, csv.writer(response)
+    return response, SafeWriter(response)
 
 
 @director_required

@@ -15,12 +15,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from club.models import Club, Player
+from club.models import Club
 from club.selectors import player_ratings
 
 from .. import selectors
 from ..models import Match, Team, Tournament
-from ..permissions import can_read_tournament, is_director
+from ..permissions import can_read_tournament, is_director, readable_players
 from ..rules_text import rules_in_words
 
 # How often the director's tables ask whether something changed (the public pages: live.py).
@@ -216,7 +216,7 @@ def get_match(request: HttpRequest, pk: int) -> Match:
             "ns_team__second_player",
             "ew_team__first_player",
             "ew_team__second_player",
-        ),
+        ).prefetch_related("confirmations"),
         pk=pk,
     )
     if not can_read_tournament(request.user, match.tournament):
@@ -244,8 +244,9 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """A player's ratings in each club, seasons, and teams in public tournaments."""
-    player = get_object_or_404(Player, pk=pk)
+    """A player's ratings in each club, seasons, and teams in public tournaments; a player
+    this visitor may not see (known only from private tournaments) is not found."""
+    player = get_object_or_404(readable_players(request.user), pk=pk)
     context = player_ratings(player)
     context["teams"] = selectors.player_teams(player)
     return render(request, "club/player_detail.html", context)

@@ -20,7 +20,8 @@ from django.db import transaction
 
 from club.models import Club, Membership, Player
 from tournaments.demo import plausible_deal
-from tournaments.models import Match, Tournament
+from tournaments.models import Match, Side, Tournament
+from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import enter_deal
 from tournaments.services.director import assign_referee, close_round, set_status
 from tournaments.services.draws import draw_next_round
@@ -168,6 +169,11 @@ def load_demo(rng: random.Random) -> Tournament:
     for round in rounds[:ROUNDS_PLAYED]:
         for match in round.matches.filter(ew_team__isnull=False).order_by("table"):
             play_out(match, rng)
+            # The teams confirm on the referee's phone; in the round still open, table 1's
+            # EW players have not answered yet (the director's page shows it).
+            waiting = round.number > ROUNDS_CLOSED and match.table == 1
+            for side in [Side.NS] if waiting else list(Side):
+                confirm_sheet(match, side=side, agree=True, by=match.referee)
         if round.number <= ROUNDS_CLOSED:
             close_round(round, by=director)
     add_evenings(club, rng.randrange(1 << 30))

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_round_by_round_formats'),
+        ('tournaments', '0008_round_by_round_formats'),
     ]
 
     operations = [

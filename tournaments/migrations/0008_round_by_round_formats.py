@@ -17,7 +17,7 @@ def give_each_tournament_its_own_seed(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_tournament_language'),
+        ('tournaments', '0007_submission_keys_per_match_and_user'),
     ]
 
     operations = [
