@@ -111,16 +111,15 @@ def matches_of_rounds(tournament: Tournament, numbers: Iterable[int]) -> QuerySe
     )
 
 
-def tables(tournament: Tournament) -> list[tuple[Round, list[Match]]]:
+def tables(tournament: Tournament, *, answers: bool = True) -> list[tuple[Round, list[Match]]]:
     """Every table of the tournament, round by round, with its referee and the teams' answers
-    to its sheet (three queries)."""
+    to its sheet (three queries; two without the `answers`, which a draw does not read)."""
     rounds = list(tournament.rounds.all())
     by_round: dict[int, list[Match]] = {}
-    for match in (
-        tournament.matches.select_related("round", "ns_team", "ew_team", "referee__player")
-        .prefetch_related("confirmations")
-        .order_by("round__number", "table")
-    ):
+    matches = tournament.matches.select_related("round", "ns_team", "ew_team", "referee__player")
+    if answers:
+        matches = matches.prefetch_related("confirmations")
+    for match in matches.order_by("round__number", "table"):
         by_round.setdefault(match.round_id, []).append(match)
     return [(r, by_round.get(r.pk, [])) for r in rounds]
 

@@ -32,7 +32,10 @@ def draw_round(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             messages.success(request, _("%(round)s drawn.") % {"round": round_})
         return back(tournament)
     try:
-        planned, refusal = draws.next_round(tournament, selectors.tables(tournament)), ""
+        planned, refusal = (
+            draws.next_round(tournament, selectors.tables(tournament, answers=False)),
+            "",
+        )
     except ServiceError as error:
         planned, refusal = None, error.message
     return render(
