@@ -211,7 +211,7 @@ class DealViewSet(ApiViewSet):
     def _entry(self, request: Request) -> dict[str, Any]:
         self._check_writer(request)
         serializer = DealEntrySerializer(
-            data=request.data, rules=self.match.tournament.rules or None
+            data=request.data, rules=self.match.rules
         )
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data

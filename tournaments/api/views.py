@@ -552,7 +552,7 @@ def find_match(request: Request, match_pk: Any) -> Match:
     keep the planning of this hot query cheap.
     """
     return get_object_or_404(
-        Match.objects.select_related("tournament")
+        Match.objects.select_related("tournament", "round")
         .filter(readable_q(request.user, "tournament__"))
         .order_by(),
         pk=match_pk,

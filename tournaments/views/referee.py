@@ -108,7 +108,7 @@ def _new_form(match: Match, data: Any = None, initial: dict[str, Any] | None = N
     return DealForm(
         data,
         initial=initial,
-        rules=match.tournament.rules or None,
+        rules=match.rules,
         seats=seats,
         team_names={Side.NS: str(match.ns_team), Side.EW: str(match.ew_team)},
     )
@@ -176,7 +176,7 @@ DEALERS_AHEAD = 8
 
 def _upcoming_dealers(match: Match, seats: dict[str, Any], count: int) -> list[dict[str, Any]]:
     try:
-        direction = parse_rules(match.tournament.rules or None).direction
+        direction = parse_rules(match.rules).direction
         first = Seat(match.first_dealer)
     except (ValueError, InvalidMatch):
         return []
@@ -242,7 +242,7 @@ def _render_table(
         "match": match,
         "tournament": match.tournament,
         "seats": [(s, seats[s.value]) for s in Seat],
-        "rules": rules_in_words(match.tournament.rules or None),
+        "rules": rules_in_words(match.rules),
         "next_dealer": seats.get(next_dealer) if next_dealer else None,
         "next_dealer_seat": next_dealer,
         "upcoming_dealers": _upcoming_dealers(match, seats, len(rows)) if form else [],
