@@ -210,9 +210,7 @@ class DealViewSet(ApiViewSet):
 
     def _entry(self, request: Request) -> dict[str, Any]:
         self._check_writer(request)
-        serializer = DealEntrySerializer(
-            data=request.data, rules=self.match.rules
-        )
+        serializer = DealEntrySerializer(data=request.data, rules=self.match.rules)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
 
