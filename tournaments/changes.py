@@ -1,6 +1,6 @@
 """Change tracking: a change is recorded, and its recompute asked for, in exactly one place.
 
-Every write to deals, matches, teams or a tournament's settings bumps the tournament's
+Every write to deals, matches, teams, entrants or a tournament's settings bumps the tournament's
 `change_seq` in the writing transaction and, once it commits, asks for the derived state
 (standings, then the club's ratings) to be recomputed:
 
@@ -43,7 +43,7 @@ from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from .models import Deal, Match, Team, Tournament
+from .models import Deal, Entrant, Match, Team, Tournament
 
 log = logging.getLogger(__name__)
 
@@ -198,6 +198,7 @@ def _note(tournament_id: int | None) -> None:
 @receiver(post_save, sender=Deal, dispatch_uid="belote_deal_saved")
 @receiver(post_save, sender=Match, dispatch_uid="belote_match_saved")
 @receiver(post_save, sender=Team, dispatch_uid="belote_team_saved")
+@receiver(post_save, sender=Entrant, dispatch_uid="belote_entrant_saved")
 def _saved(
     sender: type, instance: Any, created: bool = False, raw: bool = False, **kwargs: Any
 ) -> None:
@@ -214,6 +215,7 @@ def _saved(
 @receiver(post_delete, sender=Deal, dispatch_uid="belote_deal_deleted")
 @receiver(post_delete, sender=Match, dispatch_uid="belote_match_deleted")
 @receiver(post_delete, sender=Team, dispatch_uid="belote_team_deleted")
+@receiver(post_delete, sender=Entrant, dispatch_uid="belote_entrant_deleted")
 def _deleted(sender: type, instance: Any, **kwargs: Any) -> None:
     origin = kwargs.get("origin")
     if isinstance(origin, Tournament) or getattr(origin, "model", None) is Tournament:

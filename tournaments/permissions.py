@@ -34,7 +34,7 @@ from club.permissions import (
 from club.permissions import is_site_admin as is_site_admin
 
 from .errors import NotAllowed
-from .models import Match, Team, Tournament
+from .models import Entrant, Match, Team, Tournament
 
 
 def is_director(user: Any, club: Club | int) -> bool:
@@ -185,16 +185,21 @@ def can_read_tournament(user: Any, tournament: Tournament) -> bool:
 def readable_players(user: Any) -> QuerySet[Player]:
     """The players `user` may see: those of the tournaments they may read, the club rankings.
 
-    A player is public through a team of a public tournament or a line of a club's ranking
-    (which is public); a player known only from private tournaments, or only registered in
-    a club, is seen by that club's directors (and the referees of those tournaments) alone.
+    A player is public through a team (or an individual entry) of a public tournament or a
+    line of a club's ranking (which is public); a player known only from private tournaments,
+    or only registered in a club, is seen by that club's directors (and the referees of those
+    tournaments) alone.
     """
     if is_site_admin(user):
         return Player.objects.all()
     in_team = Team.objects.filter(readable_q(user, "tournament__")).filter(
         Q(first_player=OuterRef("pk")) | Q(second_player=OuterRef("pk"))
     )
-    visible: Any = Exists(in_team) | Exists(Rating.objects.filter(player=OuterRef("pk")))
+    # An individual tournament's players are its entrants (and, once drawn, its partnerships).
+    entered = Entrant.objects.filter(readable_q(user, "tournament__"), player=OuterRef("pk"))
+    visible: Any = (
+        Exists(in_team) | Exists(entered) | Exists(Rating.objects.filter(player=OuterRef("pk")))
+    )
     if getattr(user, "is_authenticated", False):
         members = Membership.objects.filter(
             player=OuterRef("pk"), club_id__in=directed_club_ids(user)

@@ -3,6 +3,7 @@
 from .bracket import Bracket
 from .choices import Outcome, Seat, Side
 from .deal import Deal, DealAudit, MatchEvent, Submission
+from .entrant import Entrant, SitOut
 from .match import Match, MatchSeat
 from .standing import Standing
 from .table import MatchConfirmation, RefereeLink, hash_secret
@@ -12,6 +13,7 @@ __all__ = [
     "Bracket",
     "Deal",
     "DealAudit",
+    "Entrant",
     "Match",
     "MatchConfirmation",
     "MatchEvent",
@@ -21,6 +23,7 @@ __all__ = [
     "Round",
     "Seat",
     "Side",
+    "SitOut",
     "Standing",
     "Submission",
     "Team",

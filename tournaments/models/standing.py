@@ -1,4 +1,4 @@
-"""A team's stored line in the standings after one round (derived; rebuilt by a recompute)."""
+"""A team's (or an individual entrant's) stored line in the standings after one round (derived)."""
 
 from __future__ import annotations
 
@@ -6,16 +6,26 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ..standings.names import LIVE_ROUND
+from .entrant import Entrant
 from .tournament import Team, Tournament
 
 
 class Standing(models.Model):
-    """A team's line in the standings after one round, or in the live table (`is_live`);
-    derived, rebuilt by a recompute."""
+    """A line in the standings after one round, or in the live table (`is_live`); derived,
+    rebuilt by a recompute.
+
+    The line of a team, or in an individual tournament of a player (`entrant`): exactly one
+    of the two is set.
+    """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
     round_number = models.PositiveSmallIntegerField(_("after round"))
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="standings")
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="standings", null=True, blank=True
+    )
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, related_name="standings", null=True, blank=True
+    )
     rank = models.PositiveSmallIntegerField(_("rank"))
     shared_rank = models.BooleanField(_("shared rank"), default=False)
     played = models.PositiveSmallIntegerField(_("played"), default=0)
@@ -47,10 +57,29 @@ class Standing(models.Model):
             models.UniqueConstraint(
                 fields=["tournament", "round_number", "team"], name="standing_once_per_round"
             ),
+            models.UniqueConstraint(
+                fields=["tournament", "round_number", "entrant"],
+                condition=models.Q(entrant__isnull=False),
+                name="standing_of_entrant_once_per_round",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(team__isnull=False, entrant__isnull=True)
+                | models.Q(team__isnull=True, entrant__isnull=False),
+                name="standing_of_a_team_or_an_entrant",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.rank_label} {self.team}"
+        return f"{self.rank_label} {self.ranked}"
+
+    @property
+    def ranked(self) -> Team | Entrant:
+        """Whose line it is: the team, or the individual tournament's entrant (joined)."""
+        return self.team if self.entrant_id is None else self.entrant  # type: ignore[return-value]
+
+    @property
+    def name(self) -> str:
+        return self.ranked.name
 
     @property
     def is_live(self) -> bool:

@@ -46,6 +46,7 @@ class Tournament(models.Model):
         DOUBLE_ROUND_ROBIN = "double_round_robin", _("double round robin")
         SWISS = "swiss", _("Swiss")
         CONCOURS = "concours", _("concours")
+        INDIVIDUAL = "individual", _("individual (mêlée)")
 
     class Draw(models.TextChoices):
         """How a concours pairs its teams after the first party."""
@@ -54,7 +55,7 @@ class Tournament(models.Model):
         RANKING = "ranking", _("by ranking")
 
     # The formats drawn one round at a time (formats.md §1); the others are generated at once.
-    ROUND_BY_ROUND = frozenset({Format.SWISS, Format.CONCOURS})
+    ROUND_BY_ROUND = frozenset({Format.SWISS, Format.CONCOURS, Format.INDIVIDUAL})
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(_("name"), max_length=150)
@@ -63,7 +64,8 @@ class Tournament(models.Model):
     format = models.CharField(
         _("format"), max_length=24, choices=Format.choices, default=Format.ROUND_ROBIN
     )
-    # Swiss and concours: the rounds (a concours's parties) to draw, what a bye scores
+    # Swiss, concours and individual: the rounds (a concours's parties) to draw, what a bye
+    # (an individual sit-out) scores
     # (empty: the default of `bye_points_in_use`), and how a concours pairs.
     # (`rounds` is the Round rows; the API names this number `rounds`.)
     round_count = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
@@ -147,6 +149,8 @@ class Tournament(models.Model):
                     n,
                 )
             return text % {"n": n}
+        if self.format == Tournament.Format.INDIVIDUAL:
+            return ngettext("Individual, %(n)d round", "Individual, %(n)d rounds", n) % {"n": n}
         return capfirst(self.get_format_display())
 
     @property
@@ -159,8 +163,13 @@ class Tournament(models.Model):
 
     @property
     def is_round_by_round(self) -> bool:
-        """Swiss and concours: each round is drawn when the one before it is over."""
+        """Swiss, concours and individual: each round is drawn when the one before it is over."""
         return self.format in Tournament.ROUND_BY_ROUND
+
+    @property
+    def is_individual(self) -> bool:
+        """A mêlée: players register alone (`Entrant`), partners are drawn every round."""
+        return self.format == Tournament.Format.INDIVIDUAL
 
     @property
     def bye_points_in_use(self) -> int | None:
@@ -218,9 +227,24 @@ class Tournament(models.Model):
 
 
 class Team(models.Model):
-    """A partnership: the first player sits North (or East), the partner opposite."""
+    """A partnership: the first player sits North (or East), the partner opposite.
+
+    Either a team registered for the whole tournament (`round` empty), or, in an individual
+    tournament, a partnership drawn for one round only (`round` set; deleted with it). A match
+    is always two Team rows, so the deal services, the replay, the audit trail and the
+    table's page read a mêlée's tables as they read any other.
+    """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    round = models.ForeignKey(
+        "Round",
+        verbose_name=_("drawn for round"),
+        on_delete=models.CASCADE,
+        related_name="partnerships",
+        null=True,
+        blank=True,
+        help_text=_("Set for a partnership of an individual tournament: it plays this round only."),
+    )
     name = models.CharField(_("name"), max_length=120)
     first_player = models.ForeignKey(
         Player, verbose_name=_("first player"), on_delete=models.PROTECT, related_name="+"
@@ -237,8 +261,24 @@ class Team(models.Model):
         verbose_name = _("team")
         verbose_name_plural = _("teams")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "seed"], name="team_seed_unique"),
-            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique"),
+            # Registered teams have their own seeds and names; a round's partnerships are
+            # numbered within their round (2t-1 sits NS at table t, 2t EW) and named after
+            # their players, who may well have partnered in an earlier round.
+            models.UniqueConstraint(
+                fields=["tournament", "seed"],
+                condition=models.Q(round__isnull=True),
+                name="team_seed_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "name"],
+                condition=models.Q(round__isnull=True),
+                name="team_name_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "seed"],
+                condition=models.Q(round__isnull=False),
+                name="partnership_seed_unique_in_round",
+            ),
             models.CheckConstraint(
                 condition=~models.Q(first_player=models.F("second_player")),
                 name="team_two_different_players",
@@ -251,6 +291,11 @@ class Team(models.Model):
     @property
     def players(self) -> tuple[Player, Player]:
         return (self.first_player, self.second_player)
+
+    @property
+    def is_partnership(self) -> bool:
+        """A partnership of an individual tournament, drawn for one round."""
+        return self.round_id is not None
 
 
 class Round(models.Model):

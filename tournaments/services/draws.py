@@ -1,4 +1,5 @@
-"""Drawing the next round of a Swiss, a concours or a knockout final, and deleting the last round.
+"""Drawing the next round of a Swiss, a concours, an individual tournament or a knockout final,
+and deleting the last round.
 
 The draw itself is pure (`tournaments.scheduling`); here it is fed from the database and
 stored. `next_round` computes the round the tournament would draw now without storing
@@ -7,10 +8,13 @@ same seed and the same results give the same round; a `fingerprint` tells the tw
 should a result change in between).
 
 When (formats.md §1, §2): round k is drawn once every match of round k-1 is finished or
-closed, never past the last round. The qualifying rounds of a Swiss or a concours come
-first (`round_count` of them); a knockout final, started after the qualifying rounds of
-any team format (`finals.start_final`), adds its rounds after them, drawn the same way. A
-round robin's qualifying rounds are generated at once (`schedule.generate_round_robin`).
+closed, never past the last round. The qualifying rounds of a Swiss, a concours or an
+individual tournament come first (`round_count` of them); a knockout final, started after
+the qualifying rounds of any team format (`finals.start_final`), adds its rounds after them,
+drawn the same way. A round robin's qualifying rounds are generated at once
+(`schedule.generate_round_robin`). An individual tournament's round is drawn by
+`individual.next_individual_round`: its matches are two partnerships of that round, stored
+here with the round, and its sit-outs.
 
 Each table keeps its referee: the match at table t of a new round gets the referee of
 table t in the round before, so a referee stays at their table all evening unless a
@@ -30,11 +34,12 @@ from django.utils.translation import ngettext
 from .. import selectors
 from ..changes import changing
 from ..errors import Conflict, ServiceError
-from ..models import Deal, Match, MatchEvent, MatchSeat, Round, Team, Tournament
+from ..models import Deal, Entrant, Match, MatchEvent, MatchSeat, Round, SitOut, Team, Tournament
 from ..permissions import actor_user, require_director
 from ..scheduling import PairBy, TeamRecord, draw_team_round
 from ..scheduling.knockout import KnockoutRound
 from ..standings.store import table_of
+from .individual import next_individual_round
 from .schedule import FIRST_DEALER
 
 __all__ = [
@@ -62,7 +67,10 @@ class DrawChanged(Conflict):
 
 @dataclass(frozen=True, slots=True)
 class PlannedMatch:
-    """A match of a round about to be drawn; a bye when `ew` is None."""
+    """A match of a round about to be drawn; a bye when `ew` is None.
+
+    In an individual tournament `ns` and `ew` are the round's partnerships, not saved yet.
+    """
 
     table: int | None
     ns: Team
@@ -82,8 +90,13 @@ class PlannedRound:
     number: int
     stage: str
     matches: tuple[PlannedMatch, ...]
-    # Matches between teams that had already met: 0 unless no pairing avoided it.
+    # Matches between teams that had already met (individual: partnerships of players who
+    # had already been partners): 0 unless no draw avoided it.
     repeats: int = 0
+    # Individual: the players who sit the round out, and how many pairs of opponents at the
+    # tables had already faced each other.
+    sit_outs: tuple[Entrant, ...] = ()
+    repeated_opponents: int = 0
 
     @property
     def label(self) -> str:
@@ -91,10 +104,18 @@ class PlannedRound:
 
     @property
     def fingerprint(self) -> str:
-        """What identifies this draw: the round, its stage, every table and its teams."""
-        tables = ";".join(f"{m.table}:{m.ns.pk}-{m.ew.pk if m.ew else ''}" for m in self.matches)
-        text = f"{self.number}|{self.stage}|{tables}"
+        """What identifies this draw: the round, its stage, every table and its teams (a
+        partnership not stored yet by its players), who sits out."""
+        tables = ";".join(f"{m.table}:{_key(m.ns)}-{_key(m.ew)}" for m in self.matches)
+        sitting = ",".join(str(e.pk) for e in self.sit_outs)
+        text = f"{self.number}|{self.stage}|{tables}|{sitting}"
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _key(team: Team | None) -> str:
+    if team is None:
+        return ""
+    return str(team.pk) if team.pk else f"{team.first_player_id}&{team.second_player_id}"
 
 
 # --- what comes next -------------------------------------------------------------------------
@@ -301,6 +322,8 @@ def _next_qualifying_round(
     referees: dict[int, Any],
     schedule: list[tuple[Round, list[Match]]] | None,
 ) -> PlannedRound:
+    if tournament.is_individual:
+        return next_individual_round(tournament, number, referees, schedule)
     teams = _active_teams(tournament)
     drawn = draw_team_round(
         team_records(tournament, teams, number, schedule),
@@ -365,6 +388,14 @@ def draw_next_round(tournament: Tournament, *, by: Any, expected: str | None = N
         round_ = Round.objects.create(
             tournament=tournament, number=planned.number, stage=planned.stage
         )
+        # An individual round's partnerships are made with it: they play this round only.
+        partnerships = [
+            team for m in planned.matches for team in (m.ns, m.ew) if team and team.pk is None
+        ]
+        for team in partnerships:
+            team.round = round_
+        Team.objects.bulk_create(partnerships)
+        SitOut.objects.bulk_create(SitOut(round=round_, entrant=e) for e in planned.sit_outs)
         matches = Match.objects.bulk_create(
             [
                 Match(
@@ -382,12 +413,18 @@ def draw_next_round(tournament: Tournament, *, by: Any, expected: str | None = N
         # bulk_create skips Match.save, so the seats that keep "once a round" are made here.
         MatchSeat.objects.bulk_create([seat for match in matches for seat in match.seat_rows()])
         byes = [m.ns.name for m in planned.matches if m.is_bye]
+        sitting = [e.name for e in planned.sit_outs]
         MatchEvent.objects.create(
             tournament=tournament,
             action="draw",
             detail=(
                 _("%(round)s: %(n)d matches") % {"round": round_, "n": len(matches) - len(byes)}
                 + (_(", bye: %(teams)s") % {"teams": ", ".join(byes)} if byes else "")
+                + (
+                    _(", sitting out: %(players)s") % {"players": ", ".join(sitting)}
+                    if sitting
+                    else ""
+                )
             )[:200],
             by=actor_user(by),
         )

@@ -1,5 +1,8 @@
 """Starting a knockout final: the top of the qualifying standings seeded into a bracket.
 
+Team formats only: an individual tournament's players have no partnership to take into a
+bracket, so it is refused there.
+
 Its rounds are then drawn like any other (`draws.draw_next_round`), numbered after the
 qualifying rounds; the bracket's seeds are fixed here, so a correction of a qualifying
 match later does not reshuffle a bracket being played.
@@ -29,6 +32,13 @@ def start_final(tournament: Tournament, *, size: int, third_place: bool, by: Any
     may be started again (another size, with or without a third place).
     """
     require_director(by, tournament.club_id)
+    if tournament.is_individual:
+        raise Conflict(
+            _(
+                "A knockout final is played by teams; an individual tournament ranks its players by the standings."
+            ),
+            field="format",
+        )
     if isinstance(size, bool) or size not in BRACKET_SIZES:
         raise ServiceError(
             _("A final is played by %(sizes)s teams.")

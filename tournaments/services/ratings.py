@@ -26,7 +26,11 @@ log = logging.getLogger(__name__)
 
 
 def match_records(club_id: int) -> list[MatchRecord]:
-    """Every finished match (byes excluded) of the club's tournaments, in one query."""
+    """Every finished match (byes excluded) of the club's tournaments, in one query.
+
+    An individual tournament's match is two partnerships of its round (Team rows like any
+    other), so its four players are read the same way.
+    """
     rows = (
         Match.objects.filter(
             tournament__club_id=club_id,
@@ -83,12 +87,14 @@ def final_placings(club_id: int) -> list[Placing]:
             "rank",
             "team__first_player_id",
             "team__second_player_id",
+            "entrant__player_id",
         )
     )
+    # A team's line places both its players; an individual tournament's line, its player.
     return [
         Placing(season=starts_on.year, tournament_id=tid, player_id=player, place=rank)
-        for tid, starts_on, rank, first, second in rows
-        for player in (first, second)
+        for tid, starts_on, rank, first, second, alone in rows
+        for player in ((first, second) if alone is None else (alone,))
     ]
 
 

@@ -64,6 +64,14 @@ def _read_team_line(number: int, line: str) -> _TeamLine | LineProblem:
     return _TeamLine(number, name, first, second)
 
 
+def require_teams(tournament: Tournament) -> None:
+    """An individual tournament registers players alone (services.entrants), never teams."""
+    if tournament.is_individual:
+        raise Conflict(
+            _("An individual tournament registers players alone, not teams."), field="format"
+        )
+
+
 def default_team_name(first: str, second: str) -> str:
     """ "Marie Dupont" & "Luc Martin" → "Dupont – Martin"; first names when there is no other."""
     a, b = (split_name(n)[1] or split_name(n)[0] for n in (first, second))
@@ -82,6 +90,7 @@ def register_teams(
     A bounded number of queries, whatever the number of lines.
     """
     require_director(by, tournament.club_id)
+    require_teams(tournament)
     read = [_read_team_line(n, line) for n, line in pasted_lines(text)]
     if not read:
         raise ServiceError(_("Enter one team per line."), field="text")
@@ -181,6 +190,7 @@ def register_team(
 ) -> Team:
     """One team of two players of the club; the next free seed unless one is given."""
     require_director(by, tournament.club_id)
+    require_teams(tournament)
     name = " ".join((name or "").split()) or default_team_name(
         first_player.full_name, second_player.full_name
     )
@@ -330,4 +340,5 @@ __all__ = [
     "plan_team_players",
     "register_team",
     "register_teams",
+    "require_teams",
 ]

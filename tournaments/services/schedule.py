@@ -34,7 +34,9 @@ def generate_round_robin(
     require_director(by, tournament.club_id)
     if tournament.is_round_by_round:
         raise ServiceError(
-            _("A Swiss or a concours is drawn one round at a time: draw the next round."),
+            _(
+                "A Swiss, a concours or an individual tournament is drawn one round at a time: draw the next round."
+            ),
             field="format",
         )
     with changing(tournament.pk):

@@ -10,13 +10,15 @@ a deal has been scored with them (a site admin may change them all the same: eve
 is then re-scored from its deals, and refused if one no longer reads under the new rules);
 the format is fixed once rounds exist.
 
-The round-by-round formats (formats.md §1): a Swiss or a concours needs its number of
-rounds (`round_count`, the API's `rounds`), from 1 and never fewer than the rounds already
-drawn, fixed once a knockout final has started; `bye_points` is for those formats only
-(empty: the default of `Tournament.bye_points_in_use`); `draw` (random or ranking) for a
-concours only, random when not given; the `draw_seed` is a whole number, fixed once a
-round is drawn. A change of format takes along what only the old format had: its number of
-rounds, its draw, and its default tie-break list if it still had it.
+The round-by-round formats (formats.md §1): a Swiss, a concours or an individual tournament
+needs its number of rounds (`round_count`, the API's `rounds`), from 1 and never fewer than
+the rounds already drawn, fixed once a knockout final has started; `bye_points` is for those
+formats only (empty: the default of `Tournament.bye_points_in_use`); `draw` (random or
+ranking) for a concours only, random when not given; the `draw_seed` is a whole number,
+fixed once a round is drawn. A change of format takes along what only the old format had:
+its number of rounds, its draw, and its default tie-break list if it still had it. An
+individual tournament registers players, the others teams: the format cannot cross that
+line while any is registered.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from scoring.translation import problem_message
 
 from ..changes import changing
 from ..errors import Conflict, ServiceError
-from ..models import Bracket, Deal, Match, MatchEvent, Round, Tournament
+from ..models import Bracket, Deal, Entrant, Match, MatchEvent, Round, Tournament
 from ..models.tournament import DRAW_SEED_LIMIT
 from ..permissions import actor_user, is_site_admin, require_director
 from ..standings.criteria import CRITERIA, DEFAULT_TIE_BREAKS, default_tie_breaks_for
@@ -222,11 +224,14 @@ def _check_round_settings(tournament: Tournament, refuse: Any) -> None:
             refuse(
                 "round_count",
                 _(
-                    "Only a Swiss or a concours is given a number of rounds; a round robin has one round per opponent."
+                    "Only a Swiss, a concours or an individual tournament is given a number of rounds; a round robin has one round per opponent."
                 ),
             )
     elif rounds is None:
-        refuse("round_count", _("Say how many rounds a Swiss or a concours plays."))
+        refuse(
+            "round_count",
+            _("Say how many rounds a Swiss, a concours or an individual tournament plays."),
+        )
     elif not _is_whole(rounds):
         refuse("round_count", _("Expected a whole number."))
     elif not 1 <= rounds <= ROUNDS_MAX:
@@ -237,7 +242,7 @@ def _check_round_settings(tournament: Tournament, refuse: Any) -> None:
             refuse(
                 "bye_points",
                 _(
-                    "Only a Swiss or a concours scores a bye; in a round robin a bye counts nothing."
+                    "Only a Swiss, a concours or an individual tournament scores a bye; in a round robin a bye counts nothing."
                 ),
             )
         elif not _is_whole(bye_points):
@@ -275,6 +280,8 @@ def _check_changes_allowed(tournament: Tournament, rescore: bool, refuse: Any) -
             _("Rounds have been drawn: the format can no longer change."),
             locked=True,
         )
+    elif stored["format"] != tournament.format:
+        _check_entrants_fit_format(tournament, stored["format"], refuse)
     if stored["draw_seed"] != tournament.draw_seed and tournament.rounds.exists():
         refuse(
             "draw_seed",
@@ -299,6 +306,29 @@ def _check_changes_allowed(tournament: Tournament, rescore: bool, refuse: Any) -
             "rules",
             _("Under these rules, table %(table)s of round %(round)s no longer reads: %(problem)s")
             % {"table": match.table, "round": match.round.number, "problem": problem},
+        )
+
+
+def _check_entrants_fit_format(tournament: Tournament, old_format: str, refuse: Any) -> None:
+    """Players registered alone stay in an individual tournament, teams in the others."""
+    individual = Tournament.Format.INDIVIDUAL
+    to_individual = old_format != individual and tournament.format == individual
+    from_individual = old_format == individual and tournament.format != individual
+    if to_individual and tournament.teams.exists():
+        refuse(
+            "format",
+            _(
+                "Teams are registered: an individual tournament registers players alone. Delete the teams first."
+            ),
+            locked=True,
+        )
+    if from_individual and Entrant.objects.filter(tournament_id=tournament.pk).exists():
+        refuse(
+            "format",
+            _(
+                "Players are registered alone: this format registers teams. Delete the players first."
+            ),
+            locked=True,
         )
 
 

@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from ..changes import publish_live
-from ..models import Match, Round, Standing, Tournament
+from ..models import Match, Round, SitOut, Standing, Team, Tournament
 from .names import ROW_FIELDS
 from .table import Line, MatchResult, TeamInfo, compute_standings
 
@@ -39,15 +39,22 @@ _MATCH_COLUMNS = (
 _SIDE = len(Match.SIDE_STAT_FIELDS)
 
 
-def read_results(tournament: Tournament) -> tuple[list[TeamInfo], list[MatchResult]]:
-    """The teams and the stored results of the qualifying rounds (two queries).
+def read_results(
+    tournament: Tournament, *, teams: bool = True
+) -> tuple[list[TeamInfo], list[MatchResult]]:
+    """The teams and the stored results of the qualifying rounds (two queries; one without
+    the `teams`).
 
     The rounds of a knockout final are left out: they rank the bracket, not the standings.
     """
-    teams = [
-        TeamInfo(id=t[0], seed=t[1], withdrawn=t[2])
-        for t in tournament.teams.values_list("id", "seed", "withdrawn")
-    ]
+    registered = (
+        [
+            TeamInfo(id=t[0], seed=t[1], withdrawn=t[2])
+            for t in tournament.teams.values_list("id", "seed", "withdrawn")
+        ]
+        if teams
+        else []
+    )
     query = (
         Match.objects.filter(tournament_id=tournament.pk, round__stage=Round.Stage.QUALIFYING)
         .order_by()
@@ -73,12 +80,45 @@ def read_results(tournament: Tournament) -> tuple[list[TeamInfo], list[MatchResu
         )
         for m in fetched
     ]
-    return teams, matches
+    return registered, matches
+
+
+def read_individual_results(
+    tournament: Tournament,
+) -> tuple[list[TeamInfo], list[MatchResult], dict[int, tuple[int, ...]]]:
+    """An individual tournament's players (its entrants), the stored results of its rounds
+    and, for `compute_standings`, the players each side of those results stands for (four
+    queries).
+
+    A match's sides are the round's partnerships: each stands for its two players. A player
+    sitting a round out is a bye of a side of one, keyed by minus its SitOut row's id so
+    that it never meets a partnership's key.
+    """
+    entrants = list(tournament.entrants.values_list("id", "seed", "withdrawn", "player_id"))
+    players = [TeamInfo(id=e[0], seed=e[1], withdrawn=e[2]) for e in entrants]
+    entrant_of = {e[3]: e[0] for e in entrants}
+    _teams, matches = read_results(tournament, teams=False)
+    sides: dict[int, tuple[int, ...]] = {
+        team: tuple(entrant_of[p] for p in (first, second) if p in entrant_of)
+        for team, first, second in Team.objects.filter(
+            tournament_id=tournament.pk, round__isnull=False
+        ).values_list("id", "first_player_id", "second_player_id")
+    }
+    for sit_out, number, entrant in SitOut.objects.filter(
+        round__tournament_id=tournament.pk
+    ).values_list("id", "round__number", "entrant_id"):
+        sides[-sit_out] = (entrant,)
+        matches.append(MatchResult(0, number, -sit_out, None, False))
+    return players, matches, sides
 
 
 def table_of(tournament: Tournament) -> dict[int, list[Line]]:
     """The lines per round of `tournament`, and its live table while a match is in play."""
-    teams, matches = read_results(tournament)
+    sides = None
+    if tournament.is_individual:
+        teams, matches, sides = read_individual_results(tournament)
+    else:
+        teams, matches = read_results(tournament)
     return compute_standings(
         teams,
         matches,
@@ -86,29 +126,36 @@ def table_of(tournament: Tournament) -> dict[int, list[Line]]:
         points=tournament.match_points,
         live=True,
         bye_points=tournament.bye_points_in_use,
+        sides=sides,
     )
 
 
-def write_lines(tournament_id: int, by_round: dict[int, list[Line]]) -> None:
+def write_lines(
+    tournament_id: int, by_round: dict[int, list[Line]], *, individual: bool = False
+) -> None:
     """Make the stored rows equal to `by_round`, inside the caller's transaction.
 
     The stored rows are read back (one query) and compared, so only what differs is
     written: after a deal of the current round that is that round's rows, not 4,000; a
     first recompute inserts everything. Updates go in one statement on PostgreSQL (arrays
     unnested), inserts by COPY; elsewhere with executemany. Rows of teams or rounds that are
-    gone are deleted.
+    gone are deleted. `individual`: the lines are entrants' (`Standing.entrant`).
     """
     table = Standing._meta.db_table
     quote = connection.ops.quote_name
     figure_columns = ", ".join(quote(c) for c in ROW_FIELDS)
     postgres = connection.vendor == "postgresql"
+    whose = "entrant_id" if individual else "team_id"
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT id, round_number, team_id, {figure_columns} FROM {table} "
+            f"SELECT id, round_number, {whose}, {figure_columns} FROM {table} "
             "WHERE tournament_id = %s",
             [tournament_id],
         )
-        stored = {(r[1], r[2]): (r[0], r[3:]) for r in cursor.fetchall()}
+        rows = cursor.fetchall()
+        # A line of the other kind (a team's in a tournament now individual) is gone too.
+        stale = [r[0] for r in rows if r[2] is None]
+        stored = {(r[1], r[2]): (r[0], r[3:]) for r in rows if r[2] is not None}
         inserts: list[tuple[Any, ...]] = []
         updates: list[tuple[Any, ...]] = []
         for round_number, lines in by_round.items():
@@ -119,7 +166,7 @@ def write_lines(tournament_id: int, by_round: dict[int, list[Line]]) -> None:
                     inserts.append((tournament_id, round_number, line.team_id, *figures))
                 elif old[1] != figures:  # SQLite's 0/1 for booleans compare equal all the same
                     updates.append((old[0], *figures))
-        gone = [pk for pk, _figures in stored.values()]
+        gone = [pk for pk, _figures in stored.values()] + stale
         for start in range(0, len(gone), 500):
             chunk = gone[start : start + 500]
             marks = ", ".join(["%s"] * len(chunk))
@@ -134,7 +181,7 @@ def write_lines(tournament_id: int, by_round: dict[int, list[Line]]) -> None:
                     [(*u[1:], u[0]) for u in updates],
                 )
         if inserts:
-            columns = ", ".join(quote(c) for c in ("tournament_id", "round_number", "team_id"))
+            columns = ", ".join(quote(c) for c in ("tournament_id", "round_number", whose))
             columns = f"{columns}, {figure_columns}"
             if postgres:
                 with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
@@ -203,7 +250,7 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
         )
         if not written:
             return False
-        write_lines(tournament_id, by_round)
+        write_lines(tournament_id, by_round, individual=tournament.is_individual)
     # After the commit: pages polling for a new version must find the rows already there.
     transaction.on_commit(lambda: publish_live(tournament_id))
     log.info("standings of tournament %s recomputed from change %s", tournament_id, seq)

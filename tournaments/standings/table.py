@@ -25,6 +25,11 @@ Rules (tournament.md), and the choices made where the spec leaves room:
   group level, is applied again to that smaller group alone; only when it separates nobody
   does the next criterion apply (the UEFA reading). Teams level on every criterion share a
   rank (`3=`) and are listed by seed.
+- Individual tournaments (a mêlée, `sides` given): the lines are the players', and each
+  side of a match stands for its partnership's two players (`sides` maps the side's key to
+  them). Each of the two gets the side's figures whole, as a team's line would, and has
+  both players across the table as opponents (head-to-head, Sonneborn–Berger, Buchholz);
+  a player sitting out is a bye of a side of one.
 - Withdrawn teams keep the results they played. From the first round after their last
   match (all of them, if they never played) their line is marked withdrawn and listed
   after every other team, ranked among themselves by the same criteria.
@@ -38,7 +43,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import add, attrgetter
 from typing import Any, NamedTuple
@@ -98,7 +103,10 @@ class MatchResult(NamedTuple):
 
 @dataclass(slots=True)
 class Line:
-    """A team's line after one round: its figures (names.FIGURES), then where it stands."""
+    """A team's line after one round: its figures (names.FIGURES), then where it stands.
+
+    `team_id`: the id of whose line it is, a team's (or an individual tournament's entrant's).
+    """
 
     team_id: int
     seed: int
@@ -181,10 +189,11 @@ class Tally:
         at = _AT[name]
         return [t[at] for t in self.totals]
 
-    def add(self, i: int, j: int | None, addition: tuple[int, ...]) -> None:
+    def add(self, i: int, across: tuple[int, ...], addition: tuple[int, ...]) -> None:
+        """Add a match's figures to `i`, who met `across` (a team; two players; none: a bye)."""
         self.totals[i] = tuple(map(add, self.totals[i], addition))
         earned = addition[_MATCH_POINTS]
-        if j is not None:
+        for j in across:
             self.opponents[i].append(j)
             self.earned[i][j] += earned
             if earned:
@@ -194,13 +203,26 @@ class Tally:
         self.match_points = self.column("match_points")
 
 
-Addition = tuple[int, int | None, tuple[int, ...]]
+# Who gets the figures, whom they met across the table, the figures.
+Addition = tuple[int, tuple[int, ...], tuple[int, ...]]
+# A side's key (a team's id, or in a mêlée a partnership's) → the line numbers it stands for.
+Members = dict[int, tuple[int, ...]]
+
+
+def _members(lines: dict[int, int], sides: Mapping[int, Sequence[int]] | None) -> Members:
+    """Each side's line numbers: a team is its own line; a partnership, its players' lines."""
+    if sides is None:
+        return {key: (i,) for key, i in lines.items()}
+    return {
+        key: tuple(lines[member] for member in members if member in lines)
+        for key, members in sides.items()
+    }
 
 
 def _additions(
-    matches: Iterable[MatchResult], index: dict[int, int], points: tuple[int, int, int]
+    matches: Iterable[MatchResult], index: Members, points: tuple[int, int, int]
 ) -> tuple[dict[int, list[Addition]], dict[int, int], list[tuple[int, Addition]]]:
-    """What each finished match adds to each side, per round; each team's last match round;
+    """What each finished match adds to each side, per round; each line's last match round;
     what each match in play would add if it ended now (the live table's), with its round."""
     win, draw, loss = points
     outcomes = {
@@ -211,12 +233,15 @@ def _additions(
     additions: dict[int, list[Addition]] = defaultdict(list)
     provisional: list[tuple[int, Addition]] = []
     last_match_round: dict[int, int] = {}
+    nobody: tuple[int, ...] = ()
     for match in matches:
         if match.ew_team is None:
             continue  # a bye: no match
         number = match.round_number
-        for team in (match.ns_team, match.ew_team):
-            last_match_round[team] = max(last_match_round.get(team, 0), number)
+        ns, ew = index.get(match.ns_team, nobody), index.get(match.ew_team, nobody)
+        for side in (ns, ew):
+            for line in side:
+                last_match_round[line] = max(last_match_round.get(line, 0), number)
         if match.finished:
             winner = winner_of(match.winner, match.ns_total, match.ew_total)
         elif match.playing:
@@ -224,15 +249,14 @@ def _additions(
         else:
             continue
         ns_won, ew_won = outcomes[winner]
-        ns, ew = index.get(match.ns_team), index.get(match.ew_team)
         ns_diff = match.ns_total - match.ew_total
         sides: list[Addition] = []
-        if ns is not None:
+        if ns:
             figures = (1, *ns_won, match.ns_total, match.ew_total, ns_diff, *match.ns_stats)
-            sides.append((ns, ew, figures))
-        if ew is not None:
+            sides += [(i, ew, figures) for i in ns]
+        if ew:
             figures = (1, *ew_won, match.ew_total, match.ns_total, -ns_diff, *match.ew_stats)
-            sides.append((ew, ns, figures))
+            sides += [(i, ns, figures) for i in ew]
         if match.finished:
             additions[number].extend(sides)
         else:
@@ -244,7 +268,7 @@ def _add_byes(
     additions: dict[int, list[Addition]],
     provisional: list[tuple[int, Addition]],
     matches: Iterable[MatchResult],
-    index: dict[int, int],
+    index: Members,
     win: int,
     bye_points: int,
 ) -> None:
@@ -252,13 +276,13 @@ def _add_byes(
     counted, in_play = set(additions), {number for number, _side in provisional}
     figures = (1, 1, 0, 0, win, bye_points, 0, bye_points, *NO_STATS)
     for match in matches:
-        team = index.get(match.ns_team)
-        if match.ew_team is not None or team is None:
+        if match.ew_team is not None:
             continue
-        if match.round_number in counted:
-            additions[match.round_number].append((team, None, figures))
-        elif match.round_number in in_play:
-            provisional.append((match.round_number, (team, None, figures)))
+        for i in index.get(match.ns_team, ()):
+            if match.round_number in counted:
+                additions[match.round_number].append((i, (), figures))
+            elif match.round_number in in_play:
+                provisional.append((match.round_number, (i, (), figures)))
 
 
 def compute_standings(
@@ -269,21 +293,27 @@ def compute_standings(
     points: tuple[int, int, int] = (2, 1, 0),
     live: bool = False,
     bye_points: int | None = None,
+    sides: Mapping[int, Sequence[int]] | None = None,
 ) -> dict[int, list[Line]]:
     """Lines per round number (1..the last round with a finished match), each in rank order.
 
     With `live`, and while a match is in play, also the live table under LIVE_ROUND: every
     finished match and every match in play on its current totals, ranked the same way.
     `bye_points`: a round-by-round format's byes count as won matches worth that many points.
+    `sides`: an individual tournament's; `teams` are then its players (entrants), and each
+    side key of `matches` (a partnership, a sit-out) maps to the players it stands for.
     """
     team_list = sorted(teams, key=lambda t: t.seed)
-    index = {t.id: i for i, t in enumerate(team_list)}
+    number_of = {t.id: i for i, t in enumerate(team_list)}
+    index = _members(number_of, sides)
     matches = list(matches)
     additions, last_match_round, provisional = _additions(matches, index, points)
     if bye_points is not None:
         _add_byes(additions, provisional, matches, index, points[0], bye_points)
     criteria = known(tie_breaks)
-    withdrawn_after = [last_match_round.get(t.id, 0) if t.withdrawn else None for t in team_list]
+    withdrawn_after = [
+        last_match_round.get(i, 0) if t.withdrawn else None for i, t in enumerate(team_list)
+    ]
     tally = Tally(len(team_list))
     by_round: dict[int, list[Line]] = {}
     last_round = max(additions, default=0)
@@ -295,16 +325,16 @@ def compute_standings(
         by_round[round_number] = _ranked(tally, team_list, criteria, withdrawn)
     if live and provisional:
         in_play = [0] * tally.size
-        for _number, (i, j, addition) in provisional:
-            tally.add(i, j, addition)
-            in_play[i] += j is not None  # a bye is not in play
+        for _number, (i, across, addition) in provisional:
+            tally.add(i, across, addition)
+            in_play[i] += bool(across)  # a bye is not in play
         tally.close_round()
         # As after the round in play: a withdrawn team is marked once its last match is past.
         after = max(last_round, *(number for number, _addition in provisional))
         withdrawn = [w is not None and after > w for w in withdrawn_after]
         lines = _ranked(tally, team_list, criteria, withdrawn)
         for line in lines:
-            line.in_play = in_play[index[line.team_id]]
+            line.in_play = in_play[number_of[line.team_id]]
         by_round[LIVE_ROUND] = lines
     return by_round
 

@@ -246,7 +246,10 @@ def rounds_context(
         "final_sizes": sizes,
         # A club's usual final: the semi-finals, or the quarter-finals when there are teams enough.
         "final_default": max((n for n in sizes if n <= 8), default=None),
-        "final_ready": bool(qualifying) and len(qualifying) >= (planned or 0) and not knockout,
+        "final_ready": bool(qualifying)
+        and len(qualifying) >= (planned or 0)
+        and not knockout
+        and not tournament.is_individual,
     }
 
 

@@ -1,0 +1,67 @@
+"""The players of an individual tournament (mêlée), and who sits out a round."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Player
+
+from .tournament import Round, Tournament
+
+
+class Entrant(models.Model):
+    """A player registered alone in an individual tournament; ranked on their own line.
+
+    Partners are drawn every round: each round's partnerships are Team rows of that round
+    (`Team.round`), so a partnership exists for one round only and the entrant is what
+    lasts the evening (seed, withdrawal, standings).
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="entries"
+    )
+    seed = models.PositiveSmallIntegerField(_("seed"))
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "seed"]
+        verbose_name = _("entrant")
+        verbose_name_plural = _("entrants")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "seed"], name="entrant_seed_unique"),
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="entrant_player_once_per_tournament"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.player.full_name
+
+    @property
+    def name(self) -> str:
+        """What a standings line or a list shows, as a team's name is shown."""
+        return self.player.full_name
+
+
+class SitOut(models.Model):
+    """An entrant without a seat in a round (the players were not a multiple of four).
+
+    Scored as a bye: a won match worth `bye_points` (formats.md §1). Deleted with its round.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sit_outs")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="sit_outs")
+
+    class Meta:
+        ordering = ["round", "entrant__seed"]
+        verbose_name = _("sit-out")
+        verbose_name_plural = _("sit-outs")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="sit_out_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return _("%(player)s sits out %(round)s") % {"player": self.entrant, "round": self.round}
