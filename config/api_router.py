@@ -15,13 +15,20 @@ from tournaments.api.accounts import (
 )
 from tournaments.api.deals import DealViewSet
 from tournaments.api.players import PlayerViewSet
-from tournaments.api.views import MatchViewSet, RoundViewSet, TeamViewSet, TournamentViewSet
+from tournaments.api.views import (
+    EntrantViewSet,
+    MatchViewSet,
+    RoundViewSet,
+    TeamViewSet,
+    TournamentViewSet,
+)
 
 router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")
 router.register("players", PlayerViewSet, basename="player")
 router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register("teams", TeamViewSet, basename="team")
+router.register("entrants", EntrantViewSet, basename="entrant")
 router.register("rounds", RoundViewSet, basename="round")
 router.register("matches", MatchViewSet, basename="match")
 router.register(rf"matches/(?P<match_pk>{ID_PATTERN})/deals", DealViewSet, basename="deal")

@@ -313,6 +313,28 @@ class TeamForm(forms.Form):
         return values
 
 
+class MembersForm(forms.Form):
+    """Club members chosen to play an individual tournament (those not registered yet)."""
+
+    players = forms.ModelMultipleChoiceField(
+        label=_("Club members"),
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Tick the members who play tonight."),
+    )
+
+    def __init__(self, data: Any = None, *, tournament: Tournament) -> None:
+        super().__init__(data)
+        field = self.fields["players"]
+        assert isinstance(field, forms.ModelMultipleChoiceField)
+        field.queryset = (
+            Player.objects.filter(memberships__club_id=tournament.club_id)
+            .exclude(entries__tournament=tournament)
+            .order_by("last_name", "first_name")
+            .distinct()
+        )
+
+
 NOBODY = "none"  # the "every round" choice that takes a table's referee away
 
 

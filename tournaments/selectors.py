@@ -24,7 +24,7 @@ from .knockout import KnockoutProgress as KnockoutProgress
 from .knockout import bracket_columns as bracket_columns
 from .knockout import final_ranking as final_ranking
 from .knockout import knockout_progress as knockout_progress
-from .models import Match, Round, Seat, Side, Standing, Team, Tournament
+from .models import Entrant, Match, Round, Seat, Side, SitOut, Standing, Team, Tournament
 from .standings.criteria import CRITERIA
 from .standings.names import LIVE_ROUND
 
@@ -45,7 +45,51 @@ def rounds_with_progress(tournament: Tournament) -> QuerySet[Round]:
 
 
 def teams_with_players(tournament: Tournament) -> QuerySet[Team]:
-    return tournament.teams.select_related("first_player", "second_player").order_by("seed")
+    """The registered teams (an individual tournament's partnerships are its rounds')."""
+    return (
+        tournament.teams.filter(round__isnull=True)
+        .select_related("first_player", "second_player")
+        .order_by("seed")
+    )
+
+
+def entrants_with_players(tournament: Tournament) -> QuerySet[Entrant]:
+    """An individual tournament's players, by seed."""
+    return tournament.entrants.select_related("player").order_by("seed")
+
+
+def drawn_entrants(tournament: Tournament) -> set[int]:
+    """The entrants already drawn in a round, at a table or sitting out (two queries): they
+    can be withdrawn, no longer deleted."""
+    players: set[int] = set()
+    for pair in tournament.teams.values_list("first_player_id", "second_player_id"):
+        players.update(pair)
+    drawn = set(tournament.entrants.filter(player_id__in=players).values_list("pk", flat=True))
+    drawn.update(
+        SitOut.objects.filter(round__tournament=tournament).values_list("entrant_id", flat=True)
+    )
+    return drawn
+
+
+# The players of both partnerships of a match, joined: a mêlée's pages name all four.
+SEATED = (
+    "ns_team__first_player",
+    "ns_team__second_player",
+    "ew_team__first_player",
+    "ew_team__second_player",
+)
+
+
+def sit_outs_by_round(tournament: Tournament, numbers: Iterable[int]) -> dict[int, list[Entrant]]:
+    """Who sits out each of those rounds of an individual tournament (one query)."""
+    found: dict[int, list[Entrant]] = {}
+    for sit_out in (
+        SitOut.objects.filter(round__tournament=tournament, round__number__in=list(numbers))
+        .select_related("round", "entrant__player")
+        .order_by("round__number", "entrant__seed")
+    ):
+        found.setdefault(sit_out.round.number, []).append(sit_out.entrant)
+    return found
 
 
 def teams_with_deals(tournament: Tournament) -> set[int]:
@@ -103,10 +147,12 @@ def rounds_not_drawn(tournament: Tournament, rounds: list[Round]) -> list[Round]
 
 
 def matches_of_rounds(tournament: Tournament, numbers: Iterable[int]) -> QuerySet[Match]:
-    """The matches of those rounds, teams joined, in schedule order."""
+    """The matches of those rounds, teams joined (a mêlée's: with their players), in
+    schedule order."""
+    joined = SEATED if tournament.is_individual else ("ns_team", "ew_team")
     return (
         tournament.matches.filter(round__number__in=list(numbers))
-        .select_related("round", "ns_team", "ew_team")
+        .select_related("round", *joined)
         .order_by("round__number", "table")
     )
 
@@ -181,10 +227,11 @@ class StandingsView:
     def lines(self) -> QuerySet[Standing]:
         if self.after is None:
             return Standing.objects.none()
-        return (
-            Standing.objects.filter(tournament=self.tournament, round_number=self.after)
-            .select_related("team__first_player", "team__second_player")
-            .order_by("rank", "team__seed", "pk")
+        lines = Standing.objects.filter(tournament=self.tournament, round_number=self.after)
+        if self.tournament.is_individual:
+            return lines.select_related("entrant__player").order_by("rank", "entrant__seed", "pk")
+        return lines.select_related("team__first_player", "team__second_player").order_by(
+            "rank", "team__seed", "pk"
         )
 
 
@@ -217,14 +264,20 @@ def standings_after(
 
 
 def rank_history(tournament: Tournament) -> list[tuple[str, list[tuple[float, float]]]]:
-    """Each team's rank after every round, for the chart (two queries whatever the size)."""
-    names = dict(tournament.teams.values_list("pk", "name"))
+    """Each team's (a mêlée's: player's) rank after every round, for the chart (two queries
+    whatever the size)."""
+    whose = "team_id"
+    if tournament.is_individual:
+        whose = "entrant_id"
+        names = {e.pk: e.name for e in tournament.entrants.select_related("player")}
+    else:
+        names = dict(tournament.teams.values_list("pk", "name"))
     history: dict[int, list[tuple[float, float]]] = {}
     for team_id, number, rank in (
         Standing.objects.filter(tournament=tournament)
         .exclude(round_number=LIVE_ROUND)
         .order_by("round_number")
-        .values_list("team_id", "round_number", "rank")
+        .values_list(whose, "round_number", "rank")
     ):
         history.setdefault(team_id, []).append((float(number), float(rank)))
     # Ordered by the latest rank, so the chart colours and the legend follow the standings.
@@ -283,7 +336,7 @@ def player_teams(player: Player) -> list[dict[str, Any]]:
     """The player's teams in public tournaments, newest first, each with its matches (two queries)."""
     teams = list(
         Team.objects.filter(Q(first_player=player) | Q(second_player=player))
-        .filter(tournament__is_public=True)
+        .filter(tournament__is_public=True, round__isnull=True)
         .select_related("tournament__club", "first_player", "second_player")
         .order_by("-tournament__starts_on", "tournament__name")
     )
@@ -303,6 +356,93 @@ def player_teams(player: Player) -> list[dict[str, Any]]:
         upcoming = next_row(rows) if running and not team.withdrawn else None
         result.append({"team": team, "rows": rows, "next": upcoming})
     return result
+
+
+# --- a player of an individual tournament -------------------------------------------------------
+
+
+def _plays_in(player: Player | int) -> Q:
+    return (
+        Q(ns_team__first_player=player)
+        | Q(ns_team__second_player=player)
+        | Q(ew_team__first_player=player)
+        | Q(ew_team__second_player=player)
+    )
+
+
+def entrant_rows(tournament: Tournament, entrant: Entrant) -> list[dict[str, Any]]:
+    """An individual tournament's player round by round (two queries): each match seen from
+    their partnership (`team_match_row`) with their seat, partner and two opponents; a round
+    they sat out has no match (`sat_out`)."""
+    matches = tournament.matches.filter(_plays_in(entrant.player_id))
+    sit_outs = SitOut.objects.filter(entrant=entrant)
+    return _rows_of(entrant.player, _seated(matches), sit_outs.select_related("round"))
+
+
+def _seated(matches: QuerySet[Match]) -> QuerySet[Match]:
+    return matches.select_related("round", *SEATED).order_by("round__number")
+
+
+def _rows_of(
+    player: Player, matches: Iterable[Match], sit_outs: Iterable[SitOut]
+) -> list[dict[str, Any]]:
+    rows: dict[int, dict[str, Any]] = {}
+    for match in matches:
+        ours = match.ns_team if player.pk in _player_ids(match.ns_team) else match.ew_team
+        assert ours is not None
+        row = team_match_row(ours, match)
+        across = match.ew_team if ours is match.ns_team else match.ns_team
+        row.update(
+            round=match.round,
+            sat_out=False,
+            team=ours,
+            seat=seat_of(ours, player, row["side"]),
+            partner=ours.second_player if player.pk == ours.first_player_id else ours.first_player,
+            opponents=across.players if across is not None else (),
+        )
+        rows[match.round.number] = row
+    for sit_out in sit_outs:
+        rows[sit_out.round.number] = {"round": sit_out.round, "match": None, "sat_out": True}
+    return [rows[number] for number in sorted(rows)]
+
+
+def _player_ids(team: Team) -> tuple[int, int]:
+    return (team.first_player_id, team.second_player_id)
+
+
+def entrant_line(tournament: Tournament, entrant: Entrant) -> Standing | None:
+    """The player's line in the live table while a match is in play, else after the last round."""
+    live_first = Case(
+        When(round_number=LIVE_ROUND, then=Value(1)), default=Value(0), output_field=IntegerField()
+    )
+    return (
+        Standing.objects.filter(tournament=tournament, entrant=entrant)
+        .order_by(live_first.desc(), "-round_number")
+        .first()
+    )
+
+
+def player_entries(player: Player) -> list[dict[str, Any]]:
+    """The player's individual tournaments that are public, newest first, each with its
+    rounds as `entrant_rows` gives them (three queries, however many tournaments)."""
+    entries = list(
+        Entrant.objects.filter(player=player, tournament__is_public=True)
+        .select_related("tournament__club", "player")
+        .order_by("-tournament__starts_on", "tournament__name")
+    )
+    matches: dict[int, list[Match]] = {entry.tournament_id: [] for entry in entries}
+    for match in _seated(Match.objects.filter(_plays_in(player.pk), tournament__in=list(matches))):
+        matches[match.tournament_id].append(match)
+    sit_outs: dict[int, list[SitOut]] = {entry.pk: [] for entry in entries}
+    for sit_out in SitOut.objects.filter(entrant__in=entries).select_related("round"):
+        sit_outs[sit_out.entrant_id].append(sit_out)
+    return [
+        {
+            "entrant": entry,
+            "rows": _rows_of(player, matches[entry.tournament_id], sit_outs[entry.pk]),
+        }
+        for entry in entries
+    ]
 
 
 # --- a match sheet ---------------------------------------------------------------------------
@@ -447,14 +587,20 @@ def _folded(text: str) -> str:
 NAME_MATCH_CUTOFF = 75
 
 
-def find_players(tournament: Tournament, query: str) -> list[tuple[Player, Team]]:
-    """The players of the tournament's teams whose name holds every word typed, accents and
-    case aside; when none does, the names closest to it (one query)."""
-    entrants = [
-        (player, team)
-        for team in teams_with_players(tournament).filter(withdrawn=False)
-        for player in team.players
-    ]
+def find_players(tournament: Tournament, query: str) -> list[tuple[Player, Team | None]]:
+    """The players of the tournament's teams (a mêlée's: its players, without a team) whose
+    name holds every word typed, accents and case aside; when none does, the names closest
+    to it (one query)."""
+    entrants: list[tuple[Player, Team | None]]
+    if tournament.is_individual:
+        active = entrants_with_players(tournament).filter(withdrawn=False)
+        entrants = [(entrant.player, None) for entrant in active]
+    else:
+        entrants = [
+            (player, team)
+            for team in teams_with_players(tournament).filter(withdrawn=False)
+            for player in team.players
+        ]
     words = _folded(query).split()
     if not words:
         return []

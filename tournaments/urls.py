@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import director, draws, live, public, referee, referees, rules
+from .views import director, draws, entrants, live, public, referee, referees, rules
 
 app_name = "tournaments"
 
@@ -55,6 +55,13 @@ director_urls = [
     path(D + "teams/<int:pk>/", director.team_edit, name="director_team"),
     path(D + "teams/<int:pk>/delete/", director.team_delete, name="director_team_delete"),
     path(D + "teams/<int:pk>/withdraw/", director.withdraw, name="director_withdraw"),
+    path(D + "players/", entrants.entrants, name="director_entrants"),
+    path(
+        D + "players/<int:pk>/withdraw/",
+        entrants.entrant_withdraw,
+        name="director_entrant_withdraw",
+    ),
+    path(D + "players/<int:pk>/delete/", entrants.entrant_delete, name="director_entrant_delete"),
     path(D + "referees/", referees.referees, name="director_referees"),
     path(D + "referees/add/", referees.add_referees, name="director_add_referees"),
     path(D + "referees/<int:user_id>/link/", referees.make_link, name="director_make_link"),

@@ -72,7 +72,9 @@ def bracket_body(
     rounds = (
         tournament.rounds.exclude(stage=Round.Stage.QUALIFYING)
         .order_by("number")
-        .prefetch_related(Prefetch("matches", queryset=matches.order_by(*TABLES_THEN_BYE)))
+        .prefetch_related(
+            Prefetch("matches", queryset=matches.order_by(*TABLES_THEN_BYE)), "sit_outs"
+        )
     )
     ranking = selectors.final_ranking(tournament, progress)
     return BracketSerializer(

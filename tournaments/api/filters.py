@@ -9,9 +9,10 @@ from django.db.models import Q, QuerySet
 from django_filters import rest_framework as filters
 
 from club.api import IdFilter, StableOrderingFilter
-from tournaments.models import Match, Round, Team, Tournament
+from tournaments.models import Entrant, Match, Round, Team, Tournament
 
 __all__ = [
+    "EntrantFilter",
     "IdFilter",
     "MatchFilter",
     "RoundFilter",
@@ -52,6 +53,15 @@ class TeamFilter(filters.FilterSet):
         return queryset.filter(Q(first_player_id=value) | Q(second_player_id=value))
 
 
+class EntrantFilter(filters.FilterSet):
+    tournament = IdFilter(field_name="tournament_id")
+    player = IdFilter(field_name="player_id")
+
+    class Meta:
+        model = Entrant
+        fields = ["tournament", "player", "withdrawn"]
+
+
 class RoundFilter(filters.FilterSet):
     tournament = IdFilter(field_name="tournament_id")
     number = SmallNumberFilter()
@@ -68,6 +78,7 @@ class MatchFilter(filters.FilterSet):
     table = SmallNumberFilter()
     referee = IdFilter(field_name="referee_id")
     team = IdFilter(method="with_team")
+    player = IdFilter(method="with_player")
 
     class Meta:
         model = Match
@@ -75,3 +86,12 @@ class MatchFilter(filters.FilterSet):
 
     def with_team(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
         return queryset.filter(Q(ns_team_id=value) | Q(ew_team_id=value))
+
+    def with_player(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
+        """The matches a player sits at, in a team or in a mêlée's partnerships."""
+        return queryset.filter(
+            Q(ns_team__first_player_id=value)
+            | Q(ns_team__second_player_id=value)
+            | Q(ew_team__first_player_id=value)
+            | Q(ew_team__second_player_id=value)
+        )

@@ -19,10 +19,12 @@ from club.registration import CREATE, MAX_PASTED_CHARACTERS, NEW_MEMBERS
 from scoring.engine import InvalidDeal, parse_rules
 from tournaments.models import (
     DealAudit,
+    Entrant,
     Match,
     MatchConfirmation,
     MatchEvent,
     Round,
+    Seat,
     Side,
     Standing,
     Team,
@@ -175,8 +177,16 @@ class StatusSerializer(serializers.Serializer):
 
 
 class TeamSerializer(serializers.ModelSerializer):
+    """A team; in an individual tournament, a partnership drawn for one round (`round_number`)."""
+
     first_player = PlayerBriefSerializer(read_only=True)
     second_player = PlayerBriefSerializer(read_only=True)
+    round_number = serializers.SerializerMethodField(
+        help_text=_(
+            "Individual tournaments: the round this partnership was drawn for, and plays alone; "
+            "null for a team registered for the whole tournament."
+        )
+    )
 
     class Meta:
         model = Team
@@ -189,8 +199,52 @@ class TeamSerializer(serializers.ModelSerializer):
             "second_player",
             "withdrawn",
             "withdrawn_at",
+            "round_number",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_round_number(self, team: Team) -> int | None:
+        return team.round.number if team.round_id is not None else None  # type: ignore[union-attr]
+
+
+# --- the players of an individual tournament --------------------------------------------------
+
+
+class EntrantSerializer(serializers.ModelSerializer):
+    """A player registered alone in an individual tournament."""
+
+    player = PlayerBriefSerializer(read_only=True)
+
+    class Meta:
+        model = Entrant
+        fields = ["id", "tournament", "player", "seed", "withdrawn", "withdrawn_at"]
+        read_only_fields = fields
+
+
+class EntrantCreateSerializer(serializers.Serializer):
+    """Players of an individual tournament: `text` with one name per line, or `players`, the
+    ids of club members."""
+
+    text = serializers.CharField(required=False, max_length=MAX_PASTED_CHARACTERS)
+    players = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), many=True, required=False
+    )
+    new_players = serializers.ChoiceField(
+        choices=NEW_MEMBERS,
+        default=CREATE,
+        help_text=_(
+            "With `text`, what to do with names that are not members of the club yet: `create` "
+            "them; `ask` or `ask_if_similar`: answer 409 `new_members_to_confirm` first."
+        ),
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("text" in attrs) == ("players" in attrs):
+            raise serializers.ValidationError(
+                {"text": [_("Give either `text` (one name per line) or `players` (ids).")]}
+            )
+        return attrs
 
 
 class TeamBriefSerializer(serializers.ModelSerializer):
@@ -282,10 +336,21 @@ class ConfirmationInputSerializer(serializers.Serializer):
     )
 
 
+class SeatedPlayerSerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(choices=Seat.choices)
+    player = PlayerBriefSerializer()
+
+
 class MatchSerializer(serializers.ModelSerializer):
     round_number = serializers.IntegerField(source="round.number", read_only=True)
     ns_team = TeamBriefSerializer(read_only=True)
     ew_team = TeamBriefSerializer(read_only=True, allow_null=True)
+    players = serializers.SerializerMethodField(
+        help_text=_(
+            "The players at the table in the order of play, North, East, South, West (a bye: "
+            "its team's two); in an individual tournament the teams are the round's partnerships."
+        )
+    )
     referee = UserBriefSerializer(read_only=True, allow_null=True)
     is_bye = serializers.BooleanField(read_only=True)
     is_third_place = serializers.BooleanField(read_only=True)
@@ -315,6 +380,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "table",
             "ns_team",
             "ew_team",
+            "players",
             "is_bye",
             "is_third_place",
             "referee",
@@ -339,6 +405,13 @@ class MatchSerializer(serializers.ModelSerializer):
     def get_winner(self, match: Match) -> str | None:
         return match.winner or None
 
+    @extend_schema_field(SeatedPlayerSerializer(many=True))
+    def get_players(self, match: Match) -> list[dict[str, Any]]:
+        return [
+            {"seat": seat.value, "player": PlayerBriefSerializer(player).data}
+            for seat, player in match.seated_players()
+        ]
+
 
 class RefereeAssignmentSerializer(serializers.Serializer):
     referee = serializers.IntegerField(
@@ -350,10 +423,23 @@ class ScheduleRoundSerializer(serializers.ModelSerializer):
     # A Serializer is a Field, whose `label` this field shadows on purpose.
     label = serializers.CharField(source="__str__", read_only=True)  # type: ignore[assignment]
     matches = MatchSerializer(many=True, read_only=True)
+    sit_outs = serializers.SerializerMethodField(
+        help_text=_(
+            "Individual tournaments: the players who sit this round out (a won match worth "
+            "`bye_points`); empty otherwise."
+        )
+    )
 
     class Meta:
         model = Round
-        fields = ["id", "number", "stage", "label", "is_closed", "matches"]
+        fields = ["id", "number", "stage", "label", "is_closed", "matches", "sit_outs"]
+
+    @extend_schema_field(PlayerBriefSerializer(many=True))
+    def get_sit_outs(self, round_: Round) -> list[dict[str, Any]]:
+        return [
+            PlayerBriefSerializer(s.entrant.player).data
+            for s in round_.sit_outs.all()  # type: ignore[attr-defined]
+        ]
 
 
 class ScheduleSerializer(serializers.Serializer):
@@ -371,12 +457,38 @@ class GenerateScheduleSerializer(serializers.Serializer):
 # --- standings and audit ------------------------------------------------------------------
 
 
+class StandingPlayerSerializer(serializers.Serializer):
+    """The player of an individual tournament's line: who, and their seed."""
+
+    id = serializers.IntegerField(source="player.pk")
+    name = serializers.CharField(source="player.full_name")
+    seed = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+
+
 class StandingSerializer(serializers.ModelSerializer):
-    team = TeamBriefSerializer(read_only=True)
+    """A line: a team's, or in an individual tournament a player's (`team` is then null)."""
+
+    team = TeamBriefSerializer(read_only=True, allow_null=True)
+    player = StandingPlayerSerializer(
+        source="entrant",
+        read_only=True,
+        allow_null=True,
+        help_text=_("Individual tournaments: the player whose line it is (`team` is null)."),
+    )
 
     class Meta:
         model = Standing
-        fields = ["rank", "rank_label", "shared_rank", "team", *FIGURES, "withdrawn", "in_play"]
+        fields = [
+            "rank",
+            "rank_label",
+            "shared_rank",
+            "team",
+            "player",
+            *FIGURES,
+            "withdrawn",
+            "in_play",
+        ]
         read_only_fields = fields
         extra_kwargs = {
             "in_play": {"help_text": _("Matches in play counted on their current totals.")}
@@ -384,28 +496,54 @@ class StandingSerializer(serializers.ModelSerializer):
 
 
 _TEAM_FIELDS = TeamBriefSerializer.Meta.fields
-_STANDING_COLUMNS = [f for f in StandingSerializer.Meta.fields if f not in ("rank_label", "team")]
+_STANDING_COLUMNS = [
+    f for f in StandingSerializer.Meta.fields if f not in ("rank_label", "team", "player")
+]
+# The player of a line, as StandingPlayerSerializer names it, from the entrant's columns.
+_PLAYER_COLUMNS = {
+    "id": "entrant__player_id",
+    "first_name": "entrant__player__first_name",
+    "last_name": "entrant__player__last_name",
+    "seed": "entrant__seed",
+    "withdrawn": "entrant__withdrawn",
+}
 
 
-def standing_lines(lines: QuerySet[Standing]) -> list[dict[str, Any]]:
+def standing_lines(lines: QuerySet[Standing], *, individual: bool = False) -> list[dict[str, Any]]:
     """Exactly StandingSerializer's output (a test holds them equal), read with `values()`.
 
     The standings are the API's most polled read; building 64 lines from plain rows costs a
-    tenth of serializing 64 model instances field by field.
+    tenth of serializing 64 model instances field by field. `individual`: the lines are
+    players' (the columns of the entrant are read, not the team's).
     """
-    rows = lines.values(*_STANDING_COLUMNS, *(f"team__{f}" for f in _TEAM_FIELDS))
+    whose = _PLAYER_COLUMNS.values() if individual else (f"team__{f}" for f in _TEAM_FIELDS)
+    rows = lines.values(*_STANDING_COLUMNS, *whose)
     body = []
     for row in rows:
         line: dict[str, Any] = {}
         for field in StandingSerializer.Meta.fields:
             if field == "team":
-                line[field] = {f: row[f"team__{f}"] for f in _TEAM_FIELDS}
+                line[field] = None if individual else {f: row[f"team__{f}"] for f in _TEAM_FIELDS}
+            elif field == "player":
+                line[field] = _standing_player(row) if individual else None
             elif field == "rank_label":
                 line[field] = Standing(rank=row["rank"], shared_rank=row["shared_rank"]).rank_label
             else:
                 line[field] = row[field]
         body.append(line)
     return body
+
+
+def _standing_player(row: dict[str, Any]) -> dict[str, Any]:
+    named = Player(
+        first_name=row[_PLAYER_COLUMNS["first_name"]], last_name=row[_PLAYER_COLUMNS["last_name"]]
+    )
+    return {
+        "id": row[_PLAYER_COLUMNS["id"]],
+        "name": named.full_name,
+        "seed": row[_PLAYER_COLUMNS["seed"]],
+        "withdrawn": row[_PLAYER_COLUMNS["withdrawn"]],
+    }
 
 
 class StandingsSerializer(serializers.Serializer):

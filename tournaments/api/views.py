@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from club.api import ID_PATTERN
 from tournaments import selectors
 from tournaments.errors import ServiceError
-from tournaments.models import Match, Round, Standing, Team, Tournament
+from tournaments.models import Entrant, Match, Round, SitOut, Standing, Team, Tournament
 from tournaments.permissions import (
     listed_q,
     readable_q,
@@ -41,6 +41,12 @@ from tournaments.services.director import (
     withdraw_team,
 )
 from tournaments.services.draws import delete_last_round, draw_next_round
+from tournaments.services.entrants import (
+    delete_entrant,
+    register_entrants,
+    register_members,
+    withdraw_entrant,
+)
 from tournaments.services.finals import start_final
 from tournaments.services.registration import (
     delete_team,
@@ -59,12 +65,21 @@ from .draws import (
     StartFinalSerializer,
     bracket_body,
 )
-from .filters import MatchFilter, RoundFilter, StableOrderingFilter, TeamFilter, TournamentFilter
+from .filters import (
+    EntrantFilter,
+    MatchFilter,
+    RoundFilter,
+    StableOrderingFilter,
+    TeamFilter,
+    TournamentFilter,
+)
 from .permissions import ReadOnlyOrAuthenticated
 from .serializers import (
     AuditSerializer,
     ConfirmationInputSerializer,
     DealAuditSerializer,
+    EntrantCreateSerializer,
+    EntrantSerializer,
     GenerateScheduleSerializer,
     MatchEventSerializer,
     MatchSerializer,
@@ -94,11 +109,26 @@ def api_setting_names() -> Iterator[None]:
         raise refused.renamed(TournamentWriteSerializer.api_names()) from None
 
 
-MATCH_RELATED = ("round", "ns_team", "ew_team", "referee")
+MATCH_RELATED = (
+    "round",
+    "ns_team__first_player",
+    "ns_team__second_player",
+    "ew_team__first_player",
+    "ew_team__second_player",
+    "referee",
+)
 
 
 def match_queryset() -> QuerySet[Match]:
     return Match.objects.select_related(*MATCH_RELATED).prefetch_related("confirmations__by")
+
+
+def rounds_with_tables(rounds: QuerySet[Round], matches: QuerySet[Match]) -> QuerySet[Round]:
+    """Rounds as ScheduleRoundSerializer shows them: `matches`, and who sits out (a mêlée)."""
+    return rounds.prefetch_related(
+        Prefetch("matches", queryset=matches),
+        Prefetch("sit_outs", queryset=SitOut.objects.select_related("entrant__player")),
+    )
 
 
 class ApiViewSet(viewsets.GenericViewSet):
@@ -208,6 +238,32 @@ class TournamentViewSet(
             ]
         return self.answer(TeamSerializer, teams, status.HTTP_201_CREATED, many=True)
 
+    @extend_schema(methods=["GET"], responses={200: EntrantSerializer(many=True)})
+    @extend_schema(
+        methods=["POST"],
+        request=EntrantCreateSerializer,
+        responses={201: EntrantSerializer(many=True)},
+    )
+    # Every player of the tournament (or every one just registered): not a page of a list.
+    @action(detail=True, methods=["get", "post"], filter_backends=[], pagination_class=None)
+    def entrants(self, request: Request, pk: str | None = None) -> Response:
+        """An individual tournament's players. GET: all of them, by seed. POST (directors):
+        register players alone, `text` with one name per line (club members are found by
+        name, others become members) or `players`, ids of club members; 409 for a team format."""
+        tournament = self.get_object()
+        if request.method == "GET":
+            listed = tournament.entrants.select_related("player").order_by("seed")
+            return self.answer(EntrantSerializer, listed, many=True)
+        require_director(request.user, tournament.club_id)
+        data = self.read_input(EntrantCreateSerializer)
+        if "text" in data:
+            entrants = register_entrants(
+                tournament, data["text"], by=request.user, new_members=data["new_players"]
+            )
+        else:
+            entrants = register_members(tournament, data["players"], by=request.user)
+        return self.answer(EntrantSerializer, entrants, status.HTTP_201_CREATED, many=True)
+
     @extend_schema(
         methods=["GET"],
         responses={200: ScheduleSerializer, 304: None},
@@ -242,8 +298,8 @@ class TournamentViewSet(
         tournament = self.get_object()
         require_director(request.user, tournament.club_id)
         round_ = draw_next_round(tournament, by=request.user)
-        drawn = Round.objects.prefetch_related(
-            Prefetch("matches", queryset=match_queryset().order_by(*TABLES_THEN_BYE))
+        drawn = rounds_with_tables(
+            Round.objects.all(), match_queryset().order_by(*TABLES_THEN_BYE)
         ).get(pk=round_.pk)
         return self.answer(DrawnRoundSerializer, drawn, status.HTTP_201_CREATED)
 
@@ -298,8 +354,8 @@ class TournamentViewSet(
 
     @staticmethod
     def _schedule_body(tournament: Tournament) -> dict[str, Any]:
-        rounds = tournament.rounds.order_by("number", "pk").prefetch_related(
-            Prefetch("matches", queryset=match_queryset().order_by("table", "pk"))
+        rounds = rounds_with_tables(
+            tournament.rounds.order_by("number", "pk"), match_queryset().order_by("table", "pk")
         )
         return {
             "tournament": tournament.pk,
@@ -339,11 +395,9 @@ class TournamentViewSet(
         view = selectors.standings_after(tournament, after_round)
         # A round asked for is shown even when nothing is stored after it (no lines).
         shown = after_round if after_round is not None else view.after
-        lines = (
-            Standing.objects.filter(tournament=tournament, round_number=shown or 0)
-            .select_related("team")
-            .order_by("rank", "team__seed", "pk")
-        )
+        lines = Standing.objects.filter(tournament=tournament, round_number=shown or 0)
+        individual = tournament.is_individual
+        lines = lines.order_by("rank", "entrant__seed" if individual else "team__seed", "pk")
         live = after_round is None and view.live
         return {
             "tournament": tournament.pk,
@@ -358,7 +412,7 @@ class TournamentViewSet(
             "change": tournament.standings_seq,
             "latest_change": tournament.change_seq,
             "up_to_date": tournament.standings_seq >= tournament.change_seq,
-            "results": standing_lines(lines) if shown is not None else [],
+            "results": standing_lines(lines, individual=individual) if shown is not None else [],
         }
 
     @staticmethod
@@ -382,7 +436,7 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
     def get_queryset(self) -> QuerySet[Team]:
         return Team.objects.filter(
             tournament__in=readable_tournaments(self.request.user)
-        ).select_related("first_player", "second_player")
+        ).select_related("first_player", "second_player", "round")
 
     @extend_schema(request=TeamEditSerializer, responses=TeamSerializer)
     def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -410,6 +464,37 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
         withdraw_team(team, by=request.user)
         team.refresh_from_db()
         return self.answer(TeamSerializer, team)
+
+
+class EntrantViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
+    """The players of individual tournaments one may see; directors withdraw or delete them."""
+
+    serializer_class = EntrantSerializer
+    filterset_class = EntrantFilter
+    ordering_fields = ["seed", "withdrawn"]
+    ordering = ["tournament", "seed"]
+
+    def get_queryset(self) -> QuerySet[Entrant]:
+        return Entrant.objects.filter(
+            tournament__in=readable_tournaments(self.request.user)
+        ).select_related("player", "tournament")
+
+    @extend_schema(request=None, responses={204: None})
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Delete a player registered by mistake, before any round is drawn with them."""
+        entrant = self.get_object()
+        require_director(request.user, entrant.tournament.club_id)
+        delete_entrant(entrant, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=None, responses=EntrantSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """Withdraw the player: their results stay, the next draws leave them out."""
+        entrant = self.get_object()
+        require_director(request.user, entrant.tournament.club_id)
+        entrant = withdraw_entrant(entrant, by=request.user)
+        return self.answer(EntrantSerializer, entrant)
 
 
 class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):

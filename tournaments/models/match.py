@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from club.models import Player
 from scoring.engine import MatchReplay
 from scoring.engine import Team as EngineTeam
 
@@ -155,6 +156,16 @@ class Match(models.Model):
 
     def teams(self) -> list[Team]:
         return [t for t in (self.ns_team, self.ew_team) if t is not None]
+
+    def seated_players(self) -> list[tuple[Seat, Player]]:
+        """The players at the table in the order of play, North, East, South, West (a bye:
+        its team's two): each team's first player sits North (or East), the partner opposite.
+        Join the teams' players to read it without a query."""
+        seated = {Seat.NORTH: self.ns_team.first_player, Seat.SOUTH: self.ns_team.second_player}
+        if self.ew_team is not None:
+            seated[Seat.EAST] = self.ew_team.first_player
+            seated[Seat.WEST] = self.ew_team.second_player
+        return [(seat, seated[seat]) for seat in Seat if seat in seated]
 
     @staticmethod
     def deal_stats(deals: Iterable[Any]) -> dict[str, int]:

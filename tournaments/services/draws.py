@@ -389,11 +389,12 @@ def draw_next_round(tournament: Tournament, *, by: Any, expected: str | None = N
             tournament=tournament, number=planned.number, stage=planned.stage
         )
         # An individual round's partnerships are made with it: they play this round only.
-        partnerships = [
-            team for m in planned.matches for team in (m.ns, m.ew) if team and team.pk is None
-        ]
-        for team in partnerships:
-            team.round = round_
+        partnerships: list[Team] = []
+        for m in planned.matches:
+            for team in (m.ns, m.ew):
+                if team is not None and team.pk is None:
+                    team.round = round_
+                    partnerships.append(team)
         Team.objects.bulk_create(partnerships)
         SitOut.objects.bulk_create(SitOut(round=round_, entrant=e) for e in planned.sit_outs)
         matches = Match.objects.bulk_create(

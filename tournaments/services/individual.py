@@ -67,7 +67,7 @@ def player_records(
     """Each player's past as the draw reads it (two queries; one with `schedule`, whose
     matches have their teams joined)."""
     history = {player: _Past() for player in players}
-    tables: Iterable[tuple[int, int, int | None, int | None]]
+    tables: Iterable[tuple[int, int, int, int]]
     if schedule is None:
         tables = Match.objects.filter(
             tournament=tournament, round__stage=Round.Stage.QUALIFYING, ew_team__isnull=False
@@ -100,7 +100,7 @@ def player_records(
                 if past is None:
                     continue  # withdrawn since: no longer drawn
                 past.partners.append(partner)
-                past.opponents.extend(p for p in across if p is not None)
+                past.opponents.extend(across)
                 setattr(past, side, getattr(past, side) + 1)
     sat_out = Counter(
         SitOut.objects.filter(round__tournament=tournament).values_list(

@@ -60,15 +60,26 @@ def side(code: str | None) -> Any:
 
 
 @register.simple_tag
-def schedule_rows(matches: list[Match], team_prefix: str, match_prefix: str) -> SafeString:
+def schedule_rows(
+    matches: list[Match], team_prefix: str, match_prefix: str, player_prefix: str = ""
+) -> SafeString:
     """The rows of a round's schedule, built in Python: a 64-team schedule has 2,000 of them,
-    and the template language spends most of the page's time on them otherwise."""
+    and the template language spends most of the page's time on them otherwise.
+
+    `player_prefix` (an individual tournament's, whose teams are the round's partnerships):
+    each side names its two players, each linked to their page (the players joined)."""
     bye = format_html("<em>{}</em>", _("bye"))
     statuses = dict(Match.Status.choices)
 
     def team(team_id: int | None, team: Team | None) -> SafeString:
         if team is None:
             return bye
+        if player_prefix:
+            return format_html_join(
+                " &amp; ",
+                '<a href="{}{}/">{}</a>',
+                ((player_prefix, p.pk, p.full_name) for p in team.players),
+            )
         return format_html('<a href="{}{}/">{}</a>', team_prefix, team_id, team.name)
 
     def row(match: Match) -> tuple[Any, ...]:

@@ -158,8 +158,13 @@ def tournament_new(request: HttpRequest, club: Club) -> HttpResponse:
         except SettingsRefused as refused:
             form.show(refused)
         else:
-            messages.success(request, _("Tournament created. Now register the teams."))
-            return redirect("tournaments:director_teams", club_slug=club.slug, slug=tournament.slug)
+            if tournament.is_individual:
+                messages.success(request, _("Tournament created. Now register the players."))
+                page = "tournaments:director_entrants"
+            else:
+                messages.success(request, _("Tournament created. Now register the teams."))
+                page = "tournaments:director_teams"
+            return redirect(page, club_slug=club.slug, slug=tournament.slug)
     return render(
         request, "tournaments/director/tournament_form.html", {"club": club, "form": form}
     )
@@ -197,7 +202,9 @@ def tables_context(tournament: Tournament) -> dict[str, Any]:
 @director_required
 def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = tables_context(tournament)
-    team_count = tournament.teams.filter(withdrawn=False).count()
+    # An individual tournament's entrants are players; its teams, the rounds' partnerships.
+    registered = tournament.entrants if tournament.is_individual else tournament.teams
+    team_count = registered.filter(withdrawn=False).count()
     context.update(
         {
             "team_count": team_count,
@@ -308,6 +315,8 @@ def set_status(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @director_required
 def teams(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if tournament.is_individual:
+        return back(tournament, "tournaments:director_entrants")
     form = teams_form(request.POST or None)
     to_confirm = None
     if request.method == "POST" and form.is_valid():
@@ -547,18 +556,17 @@ def export_standings(request: HttpRequest, tournament: Tournament) -> HttpRespon
     response, writer = csv_response(f"{tournament.slug}-standings.csv")
     # Every figure of the line but Sonneborn–Berger, which the export has never carried.
     columns = [f for f in FIGURES if f != "sonneborn_berger"]
-    writer.writerow(
-        ["after_round", "rank", "team", "first_player", "second_player", *columns, "withdrawn"]
-    )
+    # An individual tournament's lines are players'.
+    whose = ["player"] if tournament.is_individual else ["team", "first_player", "second_player"]
+    writer.writerow(["after_round", "rank", *whose, *columns, "withdrawn"])
     for row in view.lines():
+        named: list[Any]
+        if row.team is None:
+            named = [row.name]
+        else:
+            named = [row.team.name, row.team.first_player, row.team.second_player]
         writer.writerow(
-            [
-                view.after,
-                row.rank_label,
-                row.team.name,
-                row.team.first_player,
-                row.team.second_player,
-            ]
+            [view.after, row.rank_label, *named]
             + [getattr(row, c) for c in columns]
             + [int(row.withdrawn)]
         )

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET
 from club.models import Player
 
 from .. import selectors
-from ..models import Tournament
+from ..models import Entrant, Match, Tournament
 from ..permissions import is_director
 from .public import (
     LIVE_POLL_SECONDS,
@@ -149,6 +149,9 @@ def screen_context(tournament: Tournament) -> dict[str, Any]:
         "round_number": current,
         "table_slides": _slides([m for m in matches if not m.is_bye], SCREEN_TABLES_PER_SLIDE),
         "byes": [m for m in matches if m.is_bye],
+        "sit_outs": selectors.sit_outs_by_round(tournament, [current]).get(current, [])
+        if current and tournament.is_individual
+        else [],
         "line_slides": _slides(standings["rows"], SCREEN_LINES_PER_SLIDE),
         "updated_at": max(
             filter(None, (selectors.last_update(matches), tournament.standings_computed_at)),
@@ -217,7 +220,41 @@ def find_player(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse
     )
 
 
+def entrant_context(tournament: Tournament, player_pk: int) -> dict[str, Any]:
+    """A player of an individual tournament: their next table and seat (or their sit-out),
+    their line, and every round with its partner and opponents."""
+    entrant = get_object_or_404(
+        Entrant.objects.select_related("player"), tournament=tournament, player_id=player_pk
+    )
+    rows = selectors.entrant_rows(tournament, entrant)
+    upcoming = None
+    if not entrant.withdrawn:
+        waiting = selectors.open_round_numbers(tournament)
+        upcoming = next(
+            (
+                row
+                for row in rows
+                if (row["match"] is None and row["round"].number in waiting)
+                or (row["match"] is not None and row["match"].status != Match.Status.FINISHED)
+            ),
+            None,
+        )
+    return {
+        "tournament": tournament,
+        "player": entrant.player,
+        "entrant": entrant,
+        "rows": rows,
+        "next": upcoming,
+        "line": selectors.entrant_line(tournament, entrant),
+        "updated_at": selectors.last_update(row["match"] for row in rows if row["match"]),
+        "version": selectors.combined_version(tournament),
+        "poll_seconds": LIVE_POLL_SECONDS,
+    }
+
+
 def player_table_context(tournament: Tournament, player_pk: int) -> dict[str, Any]:
+    if tournament.is_individual:
+        return entrant_context(tournament, player_pk)
     player = get_object_or_404(Player, pk=player_pk)
     team = (
         selectors.teams_with_players(tournament)
@@ -249,11 +286,14 @@ def player_table(request: HttpRequest, club_slug: str, slug: str, pk: int) -> Ht
 @require_GET
 @never_cache
 def player_live(request: HttpRequest, club_slug: str, slug: str, pk: int) -> HttpResponse:
+    # A mêlée player's page shows their line too, so its version carries both parts
+    # ("changes.standings", LiveState.both); a team player's page follows the changes alone.
+    part = "both" if "." in request.GET.get("v", "") else "changes"
     return _fragment(
         request,
         club_slug,
         slug,
-        "changes",
+        part,
         "tournaments/_player_table.html",
         lambda tournament: player_table_context(tournament, pk),
     )

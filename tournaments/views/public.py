@@ -65,6 +65,9 @@ def tournament_detail(request: HttpRequest, club_slug: str, slug: str) -> HttpRe
             "rounds": rounds,
             "not_drawn": selectors.rounds_not_drawn(tournament, rounds),
             "teams": selectors.teams_with_players(tournament),
+            "entrants": selectors.entrants_with_players(tournament)
+            if tournament.is_individual
+            else [],
             # The overview names only what differs from the rule book; the Rules tab has it all.
             "changed_rules": [r for r in rules_in_words(tournament.rules) if not r["is_default"]],
             "is_director": is_director(request.user, tournament.club_id),
@@ -86,6 +89,7 @@ def schedule_context(tournament: Tournament, wanted: str) -> dict[str, Any]:
     by_round: dict[int, list[Match]] = {}
     for match in selectors.matches_of_rounds(tournament, shown):
         by_round.setdefault(match.round.number, []).append(match)
+    sitting = selectors.sit_outs_by_round(tournament, shown) if tournament.is_individual else {}
     club_slug, slug = tournament.club.slug, tournament.slug
     not_drawn = selectors.rounds_not_drawn(tournament, rounds)
     if wanted == "all":
@@ -100,7 +104,11 @@ def schedule_context(tournament: Tournament, wanted: str) -> dict[str, Any]:
         "rounds": rounds,
         "not_drawn": not_drawn,
         "waiting_rounds": waiting,
-        "shown_rounds": [(r, by_round.get(r.number, [])) for r in rounds if r.number in shown],
+        "shown_rounds": [
+            (r, by_round.get(r.number, []), sitting.get(r.number, []))
+            for r in rounds
+            if r.number in shown
+        ],
         "current": current,
         "wanted": wanted,
         "selected": wanted if wanted == "all" else (shown[0] if shown else None),
@@ -111,6 +119,10 @@ def schedule_context(tournament: Tournament, wanted: str) -> dict[str, Any]:
         # Built once: reversing two URLs per row is most of a 2,000-match page's time.
         "team_prefix": reverse("tournaments:team", args=[club_slug, slug, 0])[:-2],
         "match_prefix": reverse("tournaments:match", args=[0])[:-2],
+        # A mêlée's schedule names the players: each links to their page in the tournament.
+        "player_prefix": reverse("tournaments:player_table", args=[club_slug, slug, 0])[:-2]
+        if tournament.is_individual
+        else "",
     }
 
 
@@ -249,4 +261,5 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(readable_players(request.user), pk=pk)
     context = player_ratings(player)
     context["teams"] = selectors.player_teams(player)
+    context["entries"] = selectors.player_entries(player)
     return render(request, "club/player_detail.html", context)
