@@ -1,0 +1,201 @@
+"""An individual tournament (mêlée) run through the API alone: players registered, three
+rounds drawn and played, the standings of each player checked against tables worked out by
+hand from the draws.
+
+Nine players: two tables of four each round and one player sitting out. Every match is one
+deal (`max_deals: 1`, no target). At table t the North–South partnership takes the deal
+with 90 + 10t card points: 100 to 62 at table 1, 110 to 52 at table 2. A sit-out scores a
+win's 2 match points and the default `bye_points`, 80 a deal. The draw seed is fixed, so
+the draws are the ones below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from club.models import Membership
+from tests.factories import ClubFactory, make_staff
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PLAYERS = "Anne Petit\nPaul Roux\nJean Blanc\nLea Noir\nMarc Brun\nSara Vert\nInes Gris\nTom Rose\nLise Bleu"
+SEED = 2027
+
+
+def ok(response: Any, code: int = 200) -> Any:
+    assert response.status_code == code, response.content
+    return response.json() if response.content else None
+
+
+@pytest.fixture
+def director_session() -> tuple[APIClient, Any]:
+    club = ClubFactory(name="Cercle de Nantes", slug="nantes")
+    director = make_staff(club, Membership.Role.DIRECTOR, "directrice")
+    session = APIClient()
+    session.force_authenticate(director)
+    return session, club
+
+
+def seats(match: dict[str, Any]) -> str:
+    """ "N Anne Petit, E Paul Roux, S …, W …": the table in the order of play."""
+    return ", ".join(f"{p['seat']} {p['player']['name']}" for p in match["players"])
+
+
+def draw(session: APIClient, tid: int) -> dict[str, Any]:
+    return ok(session.post(f"/api/v1/tournaments/{tid}/rounds/"), 201)
+
+
+def play(session: APIClient, drawn: dict[str, Any]) -> None:
+    for match in drawn["matches"]:
+        entry = {
+            "taker": "N",
+            "trump": "H",
+            "points": {"team": "NS", "cards": 90 + 10 * match["table"]},
+        }
+        ok(session.post(f"/api/v1/matches/{match['id']}/deals/", entry, format="json"), 201)
+
+
+def test_a_melee_of_nine_players_through_the_api(director_session):
+    session, club = director_session
+    created = ok(
+        session.post(
+            "/api/v1/tournaments/",
+            {
+                "club": club.pk,
+                "name": "Mêlée du jeudi",
+                "starts_on": "2027-01-14",
+                "format": "individual",
+                "rounds": 3,
+                "rules": {"target": None, "max_deals": 1},
+                "draw_seed": SEED,
+            },
+            format="json",
+        ),
+        201,
+    )
+    tid = created["id"]
+    assert (created["format"], created["rounds"], created["bye_points"]) == ("individual", 3, 80)
+    assert created["tie_breaks"] == ["points_for", "wins", "point_difference"]
+
+    registered = ok(
+        session.post(f"/api/v1/tournaments/{tid}/entrants/", {"text": PLAYERS}, format="json"),
+        201,
+    )
+    assert [(e["seed"], e["player"]["name"]) for e in registered][:2] == [
+        (1, "Anne Petit"),
+        (2, "Paul Roux"),
+    ]
+    refused = session.post(
+        f"/api/v1/tournaments/{tid}/teams/", {"text": "A: Anne Petit & Paul Roux"}, format="json"
+    )
+    assert refused.status_code == 409
+
+    first = draw(session, tid)
+    assert [seats(m) for m in first["matches"]] == [
+        "N Anne Petit, E Jean Blanc, S Sara Vert, W Lea Noir",
+        "N Ines Gris, E Tom Rose, S Lise Bleu, W Marc Brun",
+    ]
+    assert [p["name"] for p in first["sit_outs"]] == ["Paul Roux"]
+    # Each partnership is a team of this round only.
+    north_south = first["matches"][0]["ns_team"]
+    partnership = ok(session.get(f"/api/v1/teams/{north_south['id']}/"))
+    assert (partnership["name"], partnership["round_number"]) == ("Anne Petit & Sara Vert", 1)
+
+    # Table 1 finished, table 2 not started: round 1's table counts table 1 and the sit-out.
+    table_1 = first["matches"][0]
+    entry = {"taker": "N", "trump": "H", "points": {"team": "NS", "cards": 100}}
+    ok(session.post(f"/api/v1/matches/{table_1['id']}/deals/", entry, format="json"), 201)
+    so_far = ok(session.get(f"/api/v1/tournaments/{tid}/standings/"))
+    assert (so_far["after_round"], so_far["provisional"]) == (1, False)
+    assert lines(so_far)[:5] == [
+        ("1=", "Anne Petit", 1, 1, 2, 100, 62, 38),
+        ("1=", "Sara Vert", 1, 1, 2, 100, 62, 38),
+        ("3", "Paul Roux", 1, 1, 2, 80, 0, 80),
+        ("4=", "Jean Blanc", 1, 0, 0, 62, 100, -38),
+        ("4=", "Lea Noir", 1, 0, 0, 62, 100, -38),
+    ]
+    table_2 = first["matches"][1]
+    entry = {"taker": "N", "trump": "H", "points": {"team": "NS", "cards": 110}}
+    ok(session.post(f"/api/v1/matches/{table_2['id']}/deals/", entry, format="json"), 201)
+
+    second = draw(session, tid)
+    assert [seats(m) for m in second["matches"]] == [
+        "N Lea Noir, E Ines Gris, S Anne Petit, W Paul Roux",
+        "N Jean Blanc, E Lise Bleu, S Sara Vert, W Marc Brun",
+    ]
+    assert [p["name"] for p in second["sit_outs"]] == ["Tom Rose"]
+    play(session, second)
+    third = draw(session, tid)
+    assert [seats(m) for m in third["matches"]] == [
+        "N Tom Rose, E Paul Roux, S Lise Bleu, W Anne Petit",
+        "N Marc Brun, E Lea Noir, S Jean Blanc, W Sara Vert",
+    ]
+    assert [p["name"] for p in third["sit_outs"]] == ["Ines Gris"]
+    play(session, third)
+    refused = session.post(f"/api/v1/tournaments/{tid}/rounds/")
+    assert refused.status_code == 409 and refused.json()["code"] == "all_rounds_drawn"
+
+    # Worked out by hand from the three draws (NS wins 100–62 at table 1, 110–52 at table
+    # 2; a sit-out is a win worth 80). Jean Blanc: EW at table 1 (62–100), then NS at table 2
+    # twice (110–52): 282 for, 204 against. Anne Petit, Sara Vert and Lise Bleu each won
+    # twice and lost once, 262 for and 224 against: level on every criterion, they share 2nd
+    # in seed order. Ines Gris: 110 + 62 + 80 (her sit-out) = 252, against 52 + 100.
+    # rank, player, played, won, match points, points for, against, difference
+    standings = ok(session.get(f"/api/v1/tournaments/{tid}/standings/?after_round=3"))
+    assert standings["rounds"] == [1, 2, 3]
+    assert lines(standings) == [
+        ("1", "Jean Blanc", 3, 2, 4, 282, 204, 78),
+        ("2=", "Anne Petit", 3, 2, 4, 262, 224, 38),
+        ("2=", "Sara Vert", 3, 2, 4, 262, 224, 38),
+        ("2=", "Lise Bleu", 3, 2, 4, 262, 224, 38),
+        ("5", "Ines Gris", 3, 2, 4, 252, 152, 100),
+        ("6", "Tom Rose", 3, 2, 4, 232, 172, 60),  # 52 + 80 (sat out) + 100
+        ("7=", "Lea Noir", 3, 1, 2, 214, 272, -58),  # 62 + 100 + 52
+        ("7=", "Marc Brun", 3, 1, 2, 214, 272, -58),  # 52 + 52 + 110
+        ("9", "Paul Roux", 3, 1, 2, 204, 200, 4),  # 80 (sat out) + 62 + 62
+    ]
+    assert all(line["team"] is None for line in standings["results"])
+    after_one = ok(session.get(f"/api/v1/tournaments/{tid}/standings/?after_round=1"))
+    assert lines(after_one)[:3] == [
+        ("1=", "Ines Gris", 1, 1, 2, 110, 52, 58),
+        ("1=", "Lise Bleu", 1, 1, 2, 110, 52, 58),
+        ("3=", "Anne Petit", 1, 1, 2, 100, 62, 38),
+    ]
+
+    # The schedule names every seat and who sat out; a player's matches are found by player.
+    schedule = ok(session.get(f"/api/v1/tournaments/{tid}/schedule/"))
+    assert [[p["name"] for p in r["sit_outs"]] for r in schedule["rounds"]] == [
+        ["Paul Roux"],
+        ["Tom Rose"],
+        ["Ines Gris"],
+    ]
+    paul = registered[1]["player"]["id"]
+    his = ok(session.get(f"/api/v1/matches/?tournament={tid}&player={paul}"))
+    assert [m["round_number"] for m in his["results"]] == [2, 3]
+
+    # Every finished match moved its four players' club ratings: three matches each, two for
+    # those who sat out a round.
+    rankings = ok(session.get(f"/api/v1/clubs/{club.pk}/rankings/"))
+    played = {line["player"]["name"]: line["matches_played"] for line in rankings["results"]}
+    sat_out = {"Paul Roux", "Tom Rose", "Ines Gris"}
+    assert played == {name: 2 if name in sat_out else 3 for name in PLAYERS.splitlines()}
+
+    # Withdrawn, a player keeps their line; the API lists the tournament's players.
+    anne = registered[0]
+    ok(session.post(f"/api/v1/entrants/{anne['id']}/withdraw/"), 200)
+    listed = ok(session.get(f"/api/v1/tournaments/{tid}/entrants/"))
+    assert [(e["player"]["name"], e["withdrawn"]) for e in listed][:2] == [
+        ("Anne Petit", True),
+        ("Paul Roux", False),
+    ]
+
+
+def lines(body: dict[str, Any]) -> list[tuple[Any, ...]]:
+    columns = ("played", "won", "match_points", "points_for", "points_against", "point_difference")
+    return [
+        (line["rank_label"], line["player"]["name"], *(line[c] for c in columns))
+        for line in body["results"]
+    ]
