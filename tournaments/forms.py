@@ -119,14 +119,17 @@ class TournamentForm(forms.Form):
     round_count = forms.IntegerField(
         label=_label("round_count"),
         required=False,
-        help_text=_("Swiss and concours: how many rounds (a concours's parties) are played."),
+        help_text=_(
+            "Swiss, concours and individual: how many rounds (a concours's parties) are played."
+        ),
     )
     bye_points = forms.IntegerField(
         label=_label("bye_points"),
         required=False,
         help_text=_(
-            "Swiss and concours: the points a bye scores besides a win's match points. Left "
-            "empty: half the target, or 80 a deal when matches are a number of deals."
+            "Swiss, concours and individual: the points a bye (or a player sitting out) scores "
+            "besides a win's match points. Left empty: half the target, or 80 a deal when "
+            "matches are a number of deals."
         ),
     )
     draw = forms.ChoiceField(

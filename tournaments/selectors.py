@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.core.cache import cache
-from django.db.models import Case, Count, IntegerField, Q, QuerySet, Value, When
+from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
 from rapidfuzz import fuzz, process
 
 from club.models import Player
@@ -58,17 +58,14 @@ def entrants_with_players(tournament: Tournament) -> QuerySet[Entrant]:
     return tournament.entrants.select_related("player").order_by("seed")
 
 
-def drawn_entrants(tournament: Tournament) -> set[int]:
-    """The entrants already drawn in a round, at a table or sitting out (two queries): they
-    can be withdrawn, no longer deleted."""
-    players: set[int] = set()
-    for pair in tournament.teams.values_list("first_player_id", "second_player_id"):
-        players.update(pair)
-    drawn = set(tournament.entrants.filter(player_id__in=players).values_list("pk", flat=True))
-    drawn.update(
-        SitOut.objects.filter(round__tournament=tournament).values_list("entrant_id", flat=True)
+def entrants_with_draws(tournament: Tournament) -> QuerySet[Entrant]:
+    """The players by seed, each with `drawn`: already drawn in a round, at a table or
+    sitting out (they can then be withdrawn, no longer deleted). One query."""
+    partnered = Team.objects.filter(tournament=OuterRef("tournament")).filter(
+        Q(first_player=OuterRef("player")) | Q(second_player=OuterRef("player"))
     )
-    return drawn
+    sat_out = SitOut.objects.filter(entrant=OuterRef("pk"))
+    return entrants_with_players(tournament).annotate(drawn=Exists(partnered) | Exists(sat_out))
 
 
 # The players of both partnerships of a match, joined: a mêlée's pages name all four.

@@ -65,8 +65,9 @@ _TOURNAMENT_SETTINGS = [
 class TournamentSerializer(serializers.ModelSerializer):
     """A tournament; `rules` are the full house rules, defaults filled in by the engine.
 
-    `rounds`, `bye_points` and `draw` are a Swiss's or a concours's (null otherwise);
-    `bye_points` is what a bye scores, the default when none was set.
+    `rounds` and `bye_points` are a Swiss's, a concours's or an individual tournament's,
+    `draw` a concours's (null otherwise); `bye_points` is what a bye (a player sitting out)
+    scores, the default when none was set.
     """
 
     rules = serializers.SerializerMethodField()
@@ -114,13 +115,15 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
         source="round_count",
         required=False,
         allow_null=True,
-        help_text=_("Swiss and concours: how many rounds (a concours's parties) are played."),
+        help_text=_(
+            "Swiss, concours and individual: how many rounds (a concours's parties) are played."
+        ),
     )
     bye_points = serializers.IntegerField(
         required=False,
         allow_null=True,
         help_text=_(
-            "Swiss and concours: the points a bye scores; null: half the target, or 80 a deal."
+            "Swiss, concours and individual: the points a bye (a sit-out) scores; null: half the target, or 80 a deal."
         ),
     )
     draw = serializers.CharField(

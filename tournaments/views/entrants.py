@@ -58,8 +58,7 @@ def entrants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         target = members if choosing else form
         for problem in getattr(error, "problems", ()) or [error.message]:
             target.add_error("players" if choosing else "text", str(problem))
-    listed = selectors.entrants_with_players(tournament)
-    drawn = set(selectors.drawn_entrants(tournament))
+    listed = selectors.entrants_with_draws(tournament)
     return render(
         request,
         "tournaments/director/entrants.html",
@@ -68,7 +67,6 @@ def entrants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "form": form,
             "members_form": members,
             "entrants": listed,
-            "drawn": drawn,
             "to_confirm": to_confirm,
             "tab": "director",
         },
