@@ -76,7 +76,7 @@ def schedule_rows(
             return bye
         if player_prefix:
             return format_html_join(
-                " &amp; ",
+                " & ",
                 '<a href="{}{}/">{}</a>',
                 ((player_prefix, p.pk, p.full_name) for p in team.players),
             )

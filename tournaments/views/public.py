@@ -175,6 +175,9 @@ def standings_context(
         "poll_seconds": LIVE_POLL_SECONDS,
         # A column for Buchholz where it ranks the teams (a Swiss by default).
         "show_buchholz": "buchholz" in (tournament.tie_breaks or []),
+        # Where points for rank first (a concours, a mêlée) a phone shows them, not the
+        # match points.
+        "points_first": (tournament.tie_breaks or [""])[0] == "points_for",
     }
 
 
