@@ -16,12 +16,14 @@ from .models import (
     Bracket,
     Deal,
     DealAudit,
+    Entrant,
     Match,
     MatchConfirmation,
     MatchEvent,
     MatchSeat,
     RefereeLink,
     Round,
+    SitOut,
     Standing,
     Submission,
     Team,
@@ -31,10 +33,22 @@ from .services.settings import save_settings
 
 
 class TeamInline(admin.TabularInline):
+    """The registered teams; an individual tournament's partnerships are its rounds'."""
+
     model = Team
     extra = 0
     fields = ["seed", "name", "first_player", "second_player", "withdrawn"]
     autocomplete_fields = ["first_player", "second_player"]
+
+    def get_queryset(self, request):  # type: ignore[no-untyped-def]
+        return super().get_queryset(request).filter(round__isnull=True)
+
+
+class EntrantInline(admin.TabularInline):
+    model = Entrant
+    extra = 0
+    fields = ["seed", "player", "withdrawn"]
+    autocomplete_fields = ["player"]
 
 
 class RoundInline(admin.TabularInline):
@@ -61,7 +75,7 @@ class TournamentAdmin(admin.ModelAdmin):
         "created_at",
     ]
     list_select_related = ["club"]
-    inlines = [TeamInline, RoundInline]
+    inlines = [TeamInline, EntrantInline, RoundInline]
 
     def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
         save_settings(obj, list(form.changed_data), by=request.user)
@@ -69,7 +83,15 @@ class TournamentAdmin(admin.ModelAdmin):
 
 @admin.register(Team)
 class TeamAdmin(admin.ModelAdmin):
-    list_display = ["name", "tournament", "seed", "first_player", "second_player", "withdrawn"]
+    list_display = [
+        "name",
+        "tournament",
+        "round",
+        "seed",
+        "first_player",
+        "second_player",
+        "withdrawn",
+    ]
     list_filter = ["withdrawn", "tournament__club", "tournament"]
     search_fields = [
         "name",
@@ -80,7 +102,28 @@ class TeamAdmin(admin.ModelAdmin):
         "second_player__last_name",
     ]
     autocomplete_fields = ["tournament", "first_player", "second_player"]
-    list_select_related = ["tournament", "first_player", "second_player"]
+    raw_id_fields = ["round"]
+    list_select_related = ["tournament", "round", "first_player", "second_player"]
+
+
+@admin.register(Entrant)
+class EntrantAdmin(admin.ModelAdmin):
+    """A player of an individual tournament; their partners are drawn round by round."""
+
+    list_display = ["player", "tournament", "seed", "withdrawn"]
+    list_filter = ["withdrawn", "tournament"]
+    search_fields = ["player__first_name", "player__last_name", "tournament__name"]
+    autocomplete_fields = ["tournament", "player"]
+    list_select_related = ["tournament", "player"]
+
+
+@admin.register(SitOut)
+class SitOutAdmin(ReadOnlyAdmin):
+    """Who sat a round out: made by the draw, deleted with its round."""
+
+    list_display = ["entrant", "round"]
+    list_filter = ["round__tournament"]
+    list_select_related = ["entrant__player", "round"]
 
 
 class MatchInline(admin.TabularInline):
@@ -277,7 +320,7 @@ class RefereeLinkAdmin(ReadOnlyAdmin):
 class StandingAdmin(ReadOnlyAdmin):
     list_display = [
         "rank_label",
-        "team",
+        "ranked",
         "tournament",
         "round_number",
         "played",
@@ -288,5 +331,5 @@ class StandingAdmin(ReadOnlyAdmin):
         "point_difference",
     ]
     list_filter = ["tournament", "round_number"]
-    search_fields = ["team__name", "tournament__name"]
-    list_select_related = ["team", "tournament"]
+    search_fields = ["team__name", "entrant__player__last_name", "tournament__name"]
+    list_select_related = ["team", "entrant__player", "tournament"]
