@@ -6,7 +6,7 @@ from .deal import Deal, DealAudit, MatchEvent, Submission
 from .entrant import Entrant, SitOut
 from .match import Match, MatchSeat
 from .standing import Standing
-from .table import MatchConfirmation, RefereeLink, hash_secret
+from .table import MatchConfirmation, RefereeLink
 from .tournament import Round, Team, Tournament, default_tie_breaks
 
 __all__ = [
@@ -29,5 +29,4 @@ __all__ = [
     "Team",
     "Tournament",
     "default_tie_breaks",
-    "hash_secret",
 ]
