@@ -11,7 +11,7 @@ from django.core.management import call_command
 from club.models import Club, Membership, Player
 from scoring.engine import Team as Side
 from scoring.engine import codec, play_match
-from tournaments.models import Deal, Match, Round, Team, Tournament
+from tournaments.models import Deal, Match, Round, SitOut, Team, Tournament
 from tournaments.standings.store import recompute_standings
 
 pytestmark = pytest.mark.django_db
@@ -95,6 +95,21 @@ def test_it_creates_a_concours_at_random_with_a_bye_each_party(demo):
     assert (line.played, line.won, line.match_points, line.points_for) == (1, 1, 2, 480)
 
 
+def test_it_creates_a_melee_of_thirteen_players_with_round_two_under_way(demo):
+    melee = Tournament.objects.get(slug="melee-du-jeudi")
+    assert melee.format_in_words == "Individual, 4 rounds"
+    assert melee.entrants.count() == 13 and not melee.teams.filter(round__isnull=True).exists()
+    second = Match.objects.filter(round__tournament=melee, round__number=2).order_by("table")
+    assert [m.status for m in second] == ["finished", "playing", "scheduled"]
+    # One player sits out each round, never the same one.
+    assert list(
+        SitOut.objects.filter(round__tournament=melee).values_list("round__number", flat=True)
+    ) == [1, 2]
+    assert SitOut.objects.filter(round__tournament=melee).values("entrant").distinct().count() == 2
+    recompute_standings(melee.pk, force=True)
+    assert melee.standings.filter(round_number=1, entrant__isnull=False).count() == 13
+
+
 def test_running_it_twice_does_not_duplicate(demo):
     before = counts()
     out = io.StringIO()
@@ -129,9 +144,10 @@ def test_a_demo_club_made_before_the_evenings_gets_them(demo):
     assert "Added" in out.getvalue()
     assert Tournament.objects.filter(format=Tournament.Format.SWISS).count() == 1
     assert Tournament.objects.filter(format=Tournament.Format.CONCOURS).count() == 1
+    assert Tournament.objects.filter(format=Tournament.Format.INDIVIDUAL).count() == 1
 
 
-# Three tournaments: every round 1 has a table 1, so the tournament comes first.
+# Four tournaments: every round 1 has a table 1, so the tournament comes first.
 DEAL_ORDER = ("match__tournament__slug", "match__round__number", "match__table", "number")
 
 

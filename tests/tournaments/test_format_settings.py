@@ -41,7 +41,9 @@ def refused(club, director, **values) -> dict[str, list[str]]:  # type: ignore[n
 
 def test_a_swiss_needs_its_number_of_rounds(club, director):
     assert refused(club, director, format="swiss") == {
-        "round_count": ["Say how many rounds a Swiss, a concours or an individual tournament plays."]
+        "round_count": [
+            "Say how many rounds a Swiss, a concours or an individual tournament plays."
+        ]
     }
     assert refused(club, director, format="swiss", round_count=0) == {
         "round_count": ["A tournament plays from 1 to 30 rounds."]
@@ -210,7 +212,11 @@ def test_the_form_shows_a_refusal_beside_the_number_of_rounds(club, director):
     with pytest.raises(SettingsRefused) as raised:
         form.save(by=director)
     form.show(raised.value)
-    assert form.errors == {"round_count": ["Say how many rounds a Swiss, a concours or an individual tournament plays."]}
+    assert form.errors == {
+        "round_count": [
+            "Say how many rounds a Swiss, a concours or an individual tournament plays."
+        ]
+    }
 
 
 def test_the_format_reads_in_words(club, director):

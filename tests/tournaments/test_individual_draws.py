@@ -33,10 +33,33 @@ from tournaments.services.settings import create_tournament
 pytestmark = pytest.mark.django_db
 
 ONE_DEAL = {"target": None, "max_deals": 1}
-FIRST_NAMES = (
-    "Anne Bea Cleo Dana Emma Fleur Gina Hana Iris Jade Kira Lola Mila Nora Olga Pia "
-    "Rosa Sara Tess Uma Vera Wendy Xena Yara Zoe"
-).split()
+FIRST_NAMES = [
+    "Anne",
+    "Bea",
+    "Cleo",
+    "Dana",
+    "Emma",
+    "Fleur",
+    "Gina",
+    "Hana",
+    "Iris",
+    "Jade",
+    "Kira",
+    "Lola",
+    "Mila",
+    "Nora",
+    "Olga",
+    "Pia",
+    "Rosa",
+    "Sara",
+    "Tess",
+    "Uma",
+    "Vera",
+    "Wendy",
+    "Xena",
+    "Yara",
+    "Zoe",
+]
 
 
 def names(n: int) -> str:

@@ -24,8 +24,22 @@ from tournaments.standings.store import recompute_standings
 pytestmark = pytest.mark.django_db
 
 ARGS = ["les-atouts", "melee"]
-NAMES = "Anne Bea Cleo Dana Emma Fleur Gina Hana Iris Jade Kira Lola Mila".split()
-SURNAMES = "Martin Roux Petit Blanc".split()
+NAMES = [
+    "Anne",
+    "Bea",
+    "Cleo",
+    "Dana",
+    "Emma",
+    "Fleur",
+    "Gina",
+    "Hana",
+    "Iris",
+    "Jade",
+    "Kira",
+    "Lola",
+    "Mila",
+]
+SURNAMES = ["Martin", "Roux", "Petit", "Blanc"]
 
 
 @pytest.fixture
@@ -55,10 +69,7 @@ def new_melee(club: Any, director: Any, players: int = 13) -> Tournament:
         rules={"target": None, "max_deals": 1},
         draw_seed=5,
     )
-    names = [
-        f"{NAMES[i % len(NAMES)]} {SURNAMES[i // len(NAMES)]}"
-        for i in range(players)
-    ]
+    names = [f"{NAMES[i % len(NAMES)]} {SURNAMES[i // len(NAMES)]}" for i in range(players)]
     register_entrants(tournament, "\n".join(names), by=director)
     return tournament
 

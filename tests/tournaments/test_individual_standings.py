@@ -97,7 +97,7 @@ def melee(club, director, max_deals: int = 1, players: int = 9) -> Tournament:  
         rules={"target": None, "max_deals": max_deals},
         draw_seed=7,
     )
-    names = "Anne Bea Cleo Dana Emma Fleur Gina Hana Iris".split()[:players]
+    names = ["Anne", "Bea", "Cleo", "Dana", "Emma", "Fleur", "Gina", "Hana", "Iris"][:players]
     register_entrants(tournament, "\n".join(f"{n} Martin" for n in names), by=director)
     return tournament
 

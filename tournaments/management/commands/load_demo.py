@@ -1,9 +1,9 @@
 """`manage.py load_demo`: a demo club with staff, a round robin of 8 teams with three rounds
-played, a Swiss evening and a concours under way.
+played, a Swiss evening, a concours and an individual evening (mêlée) under way.
 
 Deterministic (the deals come from `random.Random(seed)`, the draws from fixed seeds) and
 idempotent: the club's slug and each tournament's are the keys, so a second run changes
-nothing (and a demo club made before the Swiss and the concours existed gets them). Every
+nothing (and a demo club made before the evenings existed gets them). Every
 row is made through the services, so the demo also exercises them: registration, schedule,
 draws, referees, the engine's scoring.
 """
@@ -25,6 +25,7 @@ from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import enter_deal
 from tournaments.services.director import assign_referee, close_round, set_status
 from tournaments.services.draws import draw_next_round
+from tournaments.services.entrants import register_entrants
 from tournaments.services.registration import register_teams
 from tournaments.services.schedule import generate_round_robin
 from tournaments.services.settings import create_tournament
@@ -100,7 +101,36 @@ Tout Atout: Michel Hubert & Roos Verbeek
 Sans Atout: Evelyne Royer & Lars Brouwer
 Les Valets Rusés: André Lacroix & Tessa Scholten
 """
-EVENINGS = [(SWISS, SWISS_TEAMS, 2, 3), (CONCOURS, CONCOURS_TEAMS, 2, 2)]
+# An individual evening: thirteen players, three tables a round and one sitting out.
+MELEE = {
+    "name": "Mêlée du jeudi",
+    "slug": "melee-du-jeudi",
+    "starts_on": datetime.date(2027, 1, 14),
+    "format": Tournament.Format.INDIVIDUAL,
+    "round_count": 4,
+    "rules": {"target": None, "max_deals": 4},
+    "draw_seed": 114,
+}
+MELEE_PLAYERS = """
+Gisèle Bonnet
+Hendrik Smit
+Yvette Dumas
+Bram Visscher
+Albert Lemaire
+Merel de Graaf
+Suzanne Vidal
+Jeroen Kok
+Ginette Rolland
+Stijn Peeters
+Marcel Chauvin
+Ilse Hoekstra
+Roger Poulain
+"""
+EVENINGS = [
+    (SWISS, SWISS_TEAMS, 2, 3),
+    (CONCOURS, CONCOURS_TEAMS, 2, 2),
+    (MELEE, MELEE_PLAYERS, 1, 1),
+]
 
 
 class Command(BaseCommand):
@@ -182,7 +212,7 @@ def load_demo(rng: random.Random) -> Tournament:
 
 @transaction.atomic
 def add_evenings(club: Club, seed: int) -> list[Tournament]:
-    """The Swiss evening and the concours the club does not have yet, each under way.
+    """The Swiss evening, the concours and the mêlée the club does not have yet, each under way.
 
     Round 1's tables get a referee each; later rounds keep them table by table (the draw
     does that). The rounds before the last drawn are played out; in the last, the first
@@ -197,7 +227,10 @@ def add_evenings(club: Club, seed: int) -> list[Tournament]:
             continue
         rng = random.Random(seed + number)
         evening = create_tournament(club, by=director, **settings)
-        register_teams(evening, teams, by=director)
+        if evening.is_individual:
+            register_entrants(evening, teams, by=director)
+        else:
+            register_teams(evening, teams, by=director)
         set_status(evening, Tournament.Status.RUNNING, by=director)
         for round_number in range(1, played + 2):
             drawn = draw_next_round(evening, by=director)
