@@ -272,3 +272,20 @@ def test_every_page_of_a_melee_issues_a_bounded_number_of_queries(
     ):
         with django_assert_max_num_queries(DIRECTOR_BOUND):
             assert client.get(url(name)).status_code == 200, name
+
+
+def test_a_tables_page_is_the_usual_one_with_the_four_players(client, melee, director, referee):
+    round_ = draw_next_round(melee, by=director)
+    match = round_.matches.order_by("table")[0]
+    match.referee = referee
+    match.save(update_fields=["referee"])
+    client.force_login(referee)
+    page = client.get(reverse("tournaments:table", args=[match.pk])).content.decode()
+    for player in (*match.ns_team.players, *match.ew_team.players):
+        assert f'<span class="name">{player}</span>' in page
+    # Its referee enters a deal as at any other table.
+    form = {"taker": "N", "trump": "H", "points_team": "NS", "cards": "100", "number": "1"}
+    saved = client.post(reverse("tournaments:table", args=[match.pk]), form)
+    assert saved.status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.ns_total, match.ew_total) == ("finished", 100, 62)

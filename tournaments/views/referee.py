@@ -88,14 +88,9 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
 
 
 def _seats(match: Match) -> dict[str, Any]:
-    """The player in each seat: the first-named player of a team sits N (or E)."""
+    """The player in each seat (`Match.seated_players`: a team's first player sits N or E)."""
     assert match.ew_team is not None
-    return {
-        Seat.N.value: match.ns_team.first_player,
-        Seat.E.value: match.ew_team.first_player,
-        Seat.S.value: match.ns_team.second_player,
-        Seat.W.value: match.ew_team.second_player,
-    }
+    return {seat.value: player for seat, player in match.seated_players()}
 
 
 def _new_form(match: Match, data: Any = None, initial: dict[str, Any] | None = None) -> DealForm:
