@@ -14,6 +14,7 @@ from tests.factories import ClubFactory, PlayerFactory, make_staff
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Entrant, Match, MatchSeat, Round, SitOut, Team, Tournament
 from tournaments.services.deals import enter_deal
+from tournaments.services.director import withdraw_team
 from tournaments.services.draws import (
     DrawChanged,
     delete_last_round,
@@ -27,7 +28,7 @@ from tournaments.services.entrants import (
     withdraw_entrant,
 )
 from tournaments.services.finals import start_final
-from tournaments.services.registration import register_teams
+from tournaments.services.registration import delete_team, edit_team, register_teams
 from tournaments.services.settings import create_tournament
 
 pytestmark = pytest.mark.django_db
@@ -296,3 +297,19 @@ def test_the_match_of_two_partnerships_is_a_match_like_any_other(club, director)
         162 - 120,
         120,
     )
+
+
+def test_a_partnership_is_not_edited_deleted_or_withdrawn_like_a_team(club, director):
+    tournament = melee(club, director, 8)
+    round_ = draw_next_round(tournament, by=director)
+    partnership = Team.objects.filter(round=round_).first()
+    assert partnership is not None
+    for refused in (
+        lambda: edit_team(partnership, by=director, name="Other"),
+        lambda: delete_team(partnership, by=director),
+        lambda: withdraw_team(partnership, by=director),
+    ):
+        with pytest.raises(Conflict) as raised:
+            refused()
+        assert "withdraw its players instead" in raised.value.message
+    assert Team.objects.filter(round=round_).count() == 4

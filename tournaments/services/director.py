@@ -14,6 +14,7 @@ from ..changes import changing
 from ..errors import Conflict, RoundNotReady, ServiceError
 from ..models import Deal, Match, MatchEvent, Round, Team, Tournament
 from ..permissions import actor_user, may_referee, require_director
+from .registration import require_registered
 
 
 def _event(
@@ -36,6 +37,7 @@ def withdraw_team(team: Team, *, by: Any) -> list[Match]:
     """
     tournament = team.tournament
     require_director(by, tournament.club_id)
+    require_registered(team)
     with changing(tournament.pk):
         team = Team.objects.select_for_update().get(pk=team.pk)
         if team.withdrawn:

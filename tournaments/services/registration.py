@@ -72,6 +72,19 @@ def require_teams(tournament: Tournament) -> None:
         )
 
 
+def require_registered(team: Team) -> None:
+    """A mêlée's partnership is drawn with its round and goes with it: it is not edited,
+    deleted or withdrawn like a registered team (its players are)."""
+    if team.is_partnership:
+        raise Conflict(
+            _(
+                "%(team)s is a partnership drawn for one round of an individual tournament: delete the round or withdraw its players instead."
+            )
+            % {"team": team},
+            field="team",
+        )
+
+
 def default_team_name(first: str, second: str) -> str:
     """ "Marie Dupont" & "Luc Martin" → "Dupont – Martin"; first names when there is no other."""
     a, b = (split_name(n)[1] or split_name(n)[0] for n in (first, second))
@@ -258,6 +271,7 @@ def edit_team(
     """
     tournament = team.tournament
     require_director(by, tournament.club_id)
+    require_registered(team)
     first = first_player or team.first_player
     second = second_player or team.second_player
     new_name = team.name if name is None else " ".join(name.split())
@@ -317,6 +331,7 @@ def delete_team(team: Team, *, by: Any) -> bool:
     """
     tournament = team.tournament
     require_director(by, tournament.club_id)
+    require_registered(team)
     with changing(tournament.pk):
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         in_schedule = tournament.matches.filter(Q(ns_team=team) | Q(ew_team=team)).exists()
@@ -340,5 +355,6 @@ __all__ = [
     "plan_team_players",
     "register_team",
     "register_teams",
+    "require_registered",
     "require_teams",
 ]
