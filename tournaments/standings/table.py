@@ -239,9 +239,8 @@ def _additions(
             continue  # a bye: no match
         number = match.round_number
         ns, ew = index.get(match.ns_team, nobody), index.get(match.ew_team, nobody)
-        for side in (ns, ew):
-            for line in side:
-                last_match_round[line] = max(last_match_round.get(line, 0), number)
+        for line in ns + ew:
+            last_match_round[line] = max(last_match_round.get(line, 0), number)
         if match.finished:
             winner = winner_of(match.winner, match.ns_total, match.ew_total)
         elif match.playing:
@@ -253,10 +252,12 @@ def _additions(
         sides: list[Addition] = []
         if ns:
             figures = (1, *ns_won, match.ns_total, match.ew_total, ns_diff, *match.ns_stats)
-            sides += [(i, ew, figures) for i in ns]
+            for i in ns:
+                sides.append((i, ew, figures))
         if ew:
             figures = (1, *ew_won, match.ew_total, match.ns_total, -ns_diff, *match.ew_stats)
-            sides += [(i, ns, figures) for i in ew]
+            for i in ew:
+                sides.append((i, ns, figures))
         if match.finished:
             additions[number].extend(sides)
         else:
