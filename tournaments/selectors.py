@@ -403,6 +403,23 @@ def _rows_of(
     return [rows[number] for number in sorted(rows)]
 
 
+def entrant_next(
+    tournament: Tournament, entrant: Entrant, rows: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """Of `entrant_rows`, the player's next (or current) table, or the round in play they sit
+    out; None once every round drawn is played, or once they have withdrawn (one query)."""
+    if entrant.withdrawn:
+        return None
+    waiting = open_round_numbers(tournament)
+    for row in rows:
+        if row["sat_out"]:
+            if row["round"].number in waiting:
+                return row
+        elif row["match"].status != Match.Status.FINISHED:
+            return row
+    return None
+
+
 def _player_ids(team: Team) -> tuple[int, int]:
     return (team.first_player_id, team.second_player_id)
 

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET
 from club.models import Player
 
 from .. import selectors
-from ..models import Entrant, Match, Tournament
+from ..models import Entrant, Tournament
 from ..permissions import is_director
 from .public import (
     LIVE_POLL_SECONDS,
@@ -227,18 +227,7 @@ def entrant_context(tournament: Tournament, player_pk: int) -> dict[str, Any]:
         Entrant.objects.select_related("player"), tournament=tournament, player_id=player_pk
     )
     rows = selectors.entrant_rows(tournament, entrant)
-    upcoming = None
-    if not entrant.withdrawn:
-        waiting = selectors.open_round_numbers(tournament)
-        upcoming = next(
-            (
-                row
-                for row in rows
-                if (row["match"] is None and row["round"].number in waiting)
-                or (row["match"] is not None and row["match"].status != Match.Status.FINISHED)
-            ),
-            None,
-        )
+    upcoming = selectors.entrant_next(tournament, entrant, rows)
     return {
         "tournament": tournament,
         "player": entrant.player,
