@@ -120,10 +120,6 @@ class Line:
 _stored = attrgetter(*ROW_FIELDS)
 
 
-def _line(row: tuple[Any, ...]) -> Line:
-    return Line(*row)
-
-
 # A match's winner as the engine's replay writes it: a team's code, or "draw".
 NS, EW, DRAW = Team.NS.value, Team.EW.value, "draw"
 
@@ -166,9 +162,10 @@ class Tally:
         self.totals[i] = tuple(map(add, self.totals[i], addition))
         earned = addition[_MATCH_POINTS]
         if j is not None:
-            self.earned[i][j] += earned
+            row = self.earned[i]
+            row[j] += earned
             if earned:
-                self.scored[i][j] = self.earned[i][j]
+                self.scored[i][j] = row[j]
 
     def close_round(self) -> None:
         self.match_points = self.column("match_points")
@@ -226,21 +223,30 @@ def compute_standings(
         for i, j, addition in additions.get(round_number, ()):
             tally.add(i, j, addition)
         tally.close_round()
-        sonneborn = sonneborn_berger(tally)
-        steps = _steps(criteria, tally)
         withdrawn = [w is not None and round_number > w for w in withdrawn_after]
-        lines: list[Line] = []
-        for gone in (False, True):
-            members = [i for i in range(tally.size) if withdrawn[i] is gone]
-            for tied in _order(members, steps, 0, tally):
-                rank, shared = len(lines) + 1, len(tied) > 1
-                for i in sorted(tied):  # in seed order
-                    t, team = tally.totals[i], team_list[i]
-                    # Positional, in Line's field order: the summed figures around S–B.
-                    row = (team.id, team.seed, *t[:8], sonneborn[i], *t[8:], gone, rank, shared)
-                    lines.append(_line(row))
-        by_round[round_number] = lines
+        by_round[round_number] = _ranked(tally, team_list, criteria, withdrawn)
     return by_round
+
+
+def _ranked(
+    tally: Tally, team_list: list[TeamInfo], criteria: Sequence[Criterion], withdrawn: list[bool]
+) -> list[Line]:
+    """Every team's line from the tally, in rank order (withdrawn teams last)."""
+    sonneborn = sonneborn_berger(tally)
+    steps = _steps(criteria, tally)
+    totals = tally.totals
+    lines: list[Line] = []
+    for gone in (False, True):
+        members = [i for i in range(tally.size) if withdrawn[i] is gone]
+        for tied in _order(members, steps, 0, tally):
+            rank, shared = len(lines) + 1, len(tied) > 1
+            for i in sorted(tied) if shared else tied:  # in seed order
+                t, team = totals[i], team_list[i]
+                # Positional, in Line's field order: the summed figures around S–B.
+                lines.append(
+                    Line(team.id, team.seed, *t[:8], sonneborn[i], *t[8:], gone, rank, shared)
+                )
+    return lines
 
 
 # A sort step: one key per team for a run of criteria, or a criterion applied among the tied.
@@ -254,14 +260,19 @@ def _steps(criteria: Sequence[Criterion], tally: Tally) -> list[Step]:
     for criterion in criteria:
         if criterion.values is None:
             if run:
-                steps.append(list(zip(*run, strict=True)))
+                steps.append(_one_key(run))
                 run = []
             steps.append(criterion)
         else:
             run.append(criterion.values(tally))
     if run:
-        steps.append(list(zip(*run, strict=True)))
+        steps.append(_one_key(run))
     return steps
+
+
+def _one_key(run: list[Sequence[int]]) -> list[Any]:
+    # A run of one criterion sorts on its numbers as they are: cheaper than 1-tuples.
+    return list(run[0]) if len(run) == 1 else list(zip(*run, strict=True))
 
 
 def _order(group: list[int], steps: Sequence[Step], at: int, tally: Tally) -> list[list[int]]:
