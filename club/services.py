@@ -111,7 +111,8 @@ def _copy(
     (no model instance per row). Every value is already of its column's type."""
     meta = model._meta
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(meta.get_field(name).column) for name in (*common, *fields))
+    column_of = {field.attname: field.column for field in meta.concrete_fields}
+    columns = ", ".join(quote(column_of[name]) for name in (*common, *fields))
     shared = tuple(common.values())
     with (
         connection.cursor() as cursor,

@@ -2,7 +2,9 @@
 
 Reads a bounded number of queries whatever the size of the tournament: the tournament, its
 teams and its matches. A match stores its totals and each side's deal counts (derived from
-its deals by the deal services' replay), so no deal is read here.
+its deals by the deal services' replay), so no deal is read here. The tournament keeps a
+digest of each round's inputs beside the rows, so a recompute ranks, reads back and
+compares only the rounds from the first whose inputs changed.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from django.utils import timezone
 
 from ..models import Match, Standing, Tournament
 from .names import ROW_FIELDS
-from .table import Line, MatchResult, TeamInfo, compute_standings
+from .table import Line, MatchResult, Tabulation, TeamInfo, first_changed_round
 
 log = logging.getLogger(__name__)
 
@@ -62,19 +64,22 @@ def read_results(tournament: Tournament) -> tuple[list[TeamInfo], list[MatchResu
     return teams, matches
 
 
-def table_of(tournament: Tournament) -> dict[int, list[Line]]:
-    """The lines per round of `tournament`, from its stored results."""
+def tabulation_of(tournament: Tournament) -> Tabulation:
+    """The stored results of `tournament`, made ready for the arithmetic."""
     teams, matches = read_results(tournament)
-    return compute_standings(
-        teams,
-        matches,
-        tie_breaks=tournament.tie_breaks or None,
-        points=tournament.match_points,
+    return Tabulation(
+        teams, matches, tie_breaks=tournament.tie_breaks or None, points=tournament.match_points
     )
 
 
-def write_lines(tournament_id: int, by_round: dict[int, list[Line]]) -> None:
-    """Make the stored rows equal to `by_round`, inside the caller's transaction.
+def table_of(tournament: Tournament) -> dict[int, list[Line]]:
+    """The lines per round of `tournament`, from its stored results."""
+    return tabulation_of(tournament).lines()
+
+
+def write_lines(tournament_id: int, by_round: dict[int, list[Line]], from_round: int = 1) -> None:
+    """Make the stored rows of rounds `from_round` on equal to `by_round`, inside the
+    caller's transaction (the rows before are known to be current).
 
     The stored rows are read back (one query) and compared, so only what differs is
     written: after a deal of the current round that is that round's rows, not 4,000; a
@@ -89,8 +94,8 @@ def write_lines(tournament_id: int, by_round: dict[int, list[Line]]) -> None:
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT id, round_number, team_id, {figure_columns} FROM {table} "
-            "WHERE tournament_id = %s",
-            [tournament_id],
+            "WHERE tournament_id = %s AND round_number >= %s",
+            [tournament_id, from_round],
         )
         stored = {(r[1], r[2]): (r[0], r[3:]) for r in cursor.fetchall()}
         inserts: list[tuple[Any, ...]] = []
@@ -148,11 +153,13 @@ def _update_postgres(cursor: Any, table: str, updates: list[tuple[Any, ...]]) ->
 
 
 def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
-    """Rebuild every Standing row of the tournament; False when they were already current.
+    """Bring every Standing row of the tournament up to date; False when they already were.
 
-    Idempotent: the rows are rebuilt from the matches and overwritten. The change number is
-    read before the results, so the stored `standings_seq` never claims a change the rows
-    have not seen; a later change always finds `standings_seq < change_seq`.
+    Idempotent: the rows are rebuilt from the matches and overwritten. Only the rounds from
+    the first whose inputs changed are ranked and compared (their digests are stored with
+    the rows); `force` ranks and compares them all, which also repairs rows edited by hand.
+    The change number is read before the results, so the stored `standings_seq` never claims
+    a change the rows have not seen; a later change always finds `standings_seq < change_seq`.
     """
     tournament = (
         Tournament.objects.filter(pk=tournament_id)
@@ -161,6 +168,7 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
             "change_seq",
             "standings_seq",
             "standings_computed_at",
+            "standings_digests",
             "tie_breaks",
             "points_win",
             "points_draw",
@@ -174,15 +182,32 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
     current = tournament.standings_computed_at is not None and tournament.standings_seq >= seq
     if current and not force:
         return False
-    by_round = table_of(tournament)
+    tabulation = tabulation_of(tournament)
+    digests = tabulation.digests()
+    from_round = 1 if force else first_changed_round(tournament.standings_digests, digests)
+    by_round = tabulation.lines(from_round)
     with transaction.atomic():
-        # The guarded update takes the tournament's row lock, so two recomputes write one
-        # after the other, and an older one never overwrites a newer one.
-        written = Tournament.objects.filter(pk=tournament_id, standings_seq__lte=seq).update(
-            standings_seq=seq, standings_computed_at=timezone.now()
+        # The lock makes two recomputes write one after the other, and an older one never
+        # overwrites a newer one. The digests are read again under it: another recompute
+        # may have stored rows since, from other results.
+        locked = (
+            Tournament.objects.select_for_update()
+            .filter(pk=tournament_id, standings_seq__lte=seq)
+            .values_list("standings_digests", flat=True)
+            .first()
         )
-        if not written:
+        if locked is None:
             return False
-        write_lines(tournament_id, by_round)
-    log.info("standings of tournament %s recomputed from change %s", tournament_id, seq)
+        if not force and (now := first_changed_round(locked, digests)) < from_round:
+            from_round, by_round = now, tabulation.lines(now)
+        Tournament.objects.filter(pk=tournament_id).update(
+            standings_seq=seq, standings_computed_at=timezone.now(), standings_digests=digests
+        )
+        write_lines(tournament_id, by_round, from_round)
+    log.info(
+        "standings of tournament %s recomputed from change %s (rounds %s on)",
+        tournament_id,
+        seq,
+        from_round,
+    )
     return True

@@ -22,11 +22,15 @@ Rules (tournament.md), and the choices made where the spec leaves room:
 
 Speed (a 64-team round robin: 63 rounds, 4,032 lines): teams are numbered in seed order
 and every running figure is a list indexed by that number; a match adds one precomputed
-tuple per side; consecutive criteria other than head-to-head sort as one tuple key.
+tuple per side; consecutive criteria other than head-to-head sort as one tuple key. Ranking
+is most of a round's cost, so `Tabulation.lines` ranks only the rounds asked for, and
+`Tabulation.digests` tells the store which those are: the rounds from the first whose
+inputs changed (a deal of the current round: that round alone).
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -212,20 +216,85 @@ def compute_standings(
     points: tuple[int, int, int] = (2, 1, 0),
 ) -> dict[int, list[Line]]:
     """Lines per round number (1..the last round with a finished match), each in rank order."""
-    team_list = sorted(teams, key=lambda t: t.seed)
-    index = {t.id: i for i, t in enumerate(team_list)}
-    additions, last_match_round = _additions(matches, index, points)
-    criteria = known(tie_breaks)
-    withdrawn_after = [last_match_round.get(t.id, 0) if t.withdrawn else None for t in team_list]
-    tally = Tally(len(team_list))
-    by_round: dict[int, list[Line]] = {}
-    for round_number in range(1, max(additions, default=0) + 1):
-        for i, j, addition in additions.get(round_number, ()):
-            tally.add(i, j, addition)
-        tally.close_round()
-        withdrawn = [w is not None and round_number > w for w in withdrawn_after]
-        by_round[round_number] = _ranked(tally, team_list, criteria, withdrawn)
-    return by_round
+    return Tabulation(teams, matches, tie_breaks=tie_breaks, points=points).lines()
+
+
+class Tabulation:
+    """A tournament's results made ready for the arithmetic: teams numbered in seed order,
+    what each finished match adds, round by round. Gives the lines after each round, and a
+    digest of what each round's lines are computed from (`digests`)."""
+
+    def __init__(
+        self,
+        teams: Iterable[TeamInfo],
+        matches: Iterable[MatchResult],
+        *,
+        tie_breaks: Sequence[str] | None = None,
+        points: tuple[int, int, int] = (2, 1, 0),
+    ) -> None:
+        self.teams = sorted(teams, key=lambda t: t.seed)
+        self.matches = list(matches)
+        self.tie_breaks = tie_breaks
+        self.points = points
+        index = {t.id: i for i, t in enumerate(self.teams)}
+        self.additions, last_match_round = _additions(self.matches, index, points)
+        self.last_round = max(self.additions, default=0)
+        self.withdrawn_after = [
+            last_match_round.get(t.id, 0) if t.withdrawn else None for t in self.teams
+        ]
+
+    def lines(self, from_round: int = 1) -> dict[int, list[Line]]:
+        """The lines after each round from `from_round` to the last with a finished match.
+
+        The rounds before are tallied all the same (the figures are running totals) but
+        not ranked: that is most of a round's cost.
+        """
+        criteria = known(self.tie_breaks)
+        tally = Tally(len(self.teams))
+        by_round: dict[int, list[Line]] = {}
+        for round_number in range(1, self.last_round + 1):
+            for i, j, addition in self.additions.get(round_number, ()):
+                tally.add(i, j, addition)
+            if round_number < from_round:
+                continue
+            tally.close_round()
+            withdrawn = [w is not None and round_number > w for w in self.withdrawn_after]
+            by_round[round_number] = _ranked(tally, self.teams, criteria, withdrawn)
+        return by_round
+
+    def digests(self) -> list[str]:
+        """One digest per round (1..the last with a finished match) of everything its lines
+        are computed from: the teams, their withdrawals, the tie-breaks, the match points,
+        and every match of that round and the rounds before it. Equal digests, equal lines:
+        the store recomputes only the rounds from the first whose digest changed."""
+        chain = hashlib.blake2b(
+            repr(
+                (
+                    [(t.id, t.seed, t.withdrawn) for t in self.teams],
+                    self.withdrawn_after,
+                    list(self.tie_breaks or ()),
+                    self.points,
+                )
+            ).encode(),
+            digest_size=16,
+        )
+        by_round: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+        for m in self.matches:
+            # Plain tuples, so that repr stays in C; the id orders them whatever the read order.
+            by_round[m.round_number].append((*m[:8], *m.ns_stats, *m.ew_stats))
+        digests = []
+        for round_number in range(1, self.last_round + 1):
+            chain.update(repr(sorted(by_round.get(round_number, ()))).encode())
+            digests.append(chain.copy().hexdigest())
+        return digests
+
+
+def first_changed_round(stored: Sequence[str], digests: Sequence[str]) -> int:
+    """The first round whose digest differs from the stored one (one past both if none)."""
+    for number, (old, new) in enumerate(zip(stored, digests, strict=False), start=1):
+        if old != new:
+            return number
+    return min(len(stored), len(digests)) + 1
 
 
 def _ranked(
@@ -243,9 +312,17 @@ def _ranked(
             for i in sorted(tied) if shared else tied:  # in seed order
                 t, team = totals[i], team_list[i]
                 # Positional, in Line's field order: the summed figures around S–B.
-                lines.append(
-                    Line(team.id, team.seed, *t[:8], sonneborn[i], *t[8:], gone, rank, shared)
+                row: tuple[Any, ...] = (
+                    team.id,
+                    team.seed,
+                    *t[:8],
+                    sonneborn[i],
+                    *t[8:],
+                    gone,
+                    rank,
+                    shared,
                 )
+                lines.append(Line(*row))
     return lines
 
 
