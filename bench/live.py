@@ -43,11 +43,8 @@ import contextlib
 import json
 import multiprocessing
 import os
-import random
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -55,106 +52,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-REDIS_PORT = 6400
-WEB_PORTS = range(8141, 8150)
-DATABASE = "bench_live"
+from bench.live_stack import (
+    DATABASE,
+    REDIS_PORT,
+    ROOT,
+    Stack,
+    drop_database,
+    free_web_port,
+    fresh_database,
+)
+
 DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432"
 AIM_P99_MS = 1000
-
-
-# --- the stack: started here, stopped here ---------------------------------------------------
-
-
-class Stack:
-    """The processes the bench starts, each in a session of its own, stopped on exit."""
-
-    def __init__(self, logs: Path) -> None:
-        self.logs = logs
-        self.processes: list[tuple[str, subprocess.Popen[bytes]]] = []
-
-    def start(self, name: str, command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
-        log = open(self.logs / f"{name}.log", "wb")  # noqa: SIM115 - closed with the process
-        process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-        )
-        log.close()
-        self.processes.append((name, process))
-        return process
-
-    def check(self) -> None:
-        for name, process in self.processes:
-            if process.poll() is not None:
-                raise SystemExit(f"{name} exited early; see {self.logs / (name + '.log')}")
-
-    def cpu_seconds(self) -> dict[str, float]:
-        """CPU time (user + system) used so far by each process group we started."""
-        tick = os.sysconf("SC_CLK_TCK")
-        used = {name: 0.0 for name, _process in self.processes}
-        used["postgresql"] = 0.0
-        groups = {process.pid: name for name, process in self.processes}
-        for folder in Path("/proc").glob("[0-9]*"):
-            with contextlib.suppress(OSError, ValueError, IndexError):
-                fields = (folder / "stat").read_text().rsplit(")", 1)[1].split()
-                name = groups.get(int(fields[2]))  # the process group
-                if name is None and DATABASE.encode() in (folder / "cmdline").read_bytes():
-                    name = "postgresql"  # a backend serving the bench's database
-                if name is not None:
-                    used[name] += (int(fields[11]) + int(fields[12])) / tick
-        return used
-
-    def stop(self) -> None:
-        """SIGTERM to each process group we started (gunicorn's and Celery's children too),
-        then SIGKILL to whatever is still there after a few seconds."""
-        for _name, process in reversed(self.processes):
-            if process.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGTERM)
-        deadline = time.monotonic() + 10
-        for _name, process in reversed(self.processes):
-            try:
-                process.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
-
-
-def port_is_free(port: int) -> bool:
-    """Nothing listens there (a socket of a run just ended, in TIME_WAIT, does not count)."""
-    with socket.socket() as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            s.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
-
-
-def wait_for(check: Any, what: str, stack: Stack, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        stack.check()
-        with contextlib.suppress(Exception):
-            if check():
-                return
-        time.sleep(0.2)
-    raise SystemExit(f"{what} not ready within {seconds:.0f} s; logs in {stack.logs}")
-
-
-def fresh_database(admin_url: str, name: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{admin_url}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def drop_database(admin_url: str, name: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{admin_url}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 # --- the event ---------------------------------------------------------------------------------
@@ -280,11 +189,13 @@ async def drive(
     stop = asyncio.Event()
     limits = httpx.Limits(max_connections=len(tables) + 10, max_keepalive_connections=None)
     timeout = httpx.Timeout(args.timeout)
+    loads: list[tuple[float, float]] = []
     async with (
         httpx.AsyncClient(base_url=base_url, limits=limits, timeout=timeout) as client,
         httpx.AsyncClient(base_url=base_url, timeout=timeout) as watch_client,
     ):
         watching = asyncio.create_task(watcher.run(event, watch_client, phases, stop))
+        sampling = asyncio.create_task(sample_load(phases, loads))
         await referees(event, client, phases, stop)
         # Let the last deals show (bounded): the debounce plus a recompute or two.
         drain_until = time.monotonic() + args.drain
@@ -292,20 +203,25 @@ async def drive(
             await asyncio.sleep(0.1)
         stop.set()
         await watching
-    return {"event": event, "watcher": watcher}
+        await sampling
+    return {"event": event, "watcher": watcher, "loads": loads}
 
 
-def report(
-    args: argparse.Namespace,
-    phases: list[Any],
-    driven: dict[str, Any],
-    spectators: dict[str, Any] | None,
-    loads: list[tuple[float, float]],
-    floor: dict[str, float],
-) -> None:
+async def sample_load(phases: list[Any], loads: list[tuple[float, float]]) -> None:
+    """The machine's 1-minute load average at each phase's start and end."""
+    for phase in phases:
+        await asyncio.sleep(max(0.0, phase.starts - time.monotonic()))
+        before = os.getloadavg()[0]
+        await asyncio.sleep(max(0.0, phase.ends - time.monotonic()))
+        loads.append((before, os.getloadavg()[0]))
+
+
+def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     from bench.live_clients import summarise_saved
 
-    event, watcher = driven["event"], driven["watcher"]
+    phases, spectators, loads = figures["phases"], figures["spectators"], figures["loads"]
+    floor = figures["floor"]
+    event, watcher = figures["event"], figures["watcher"]
     live = args.visible == "every" or (args.visible == "auto" and watcher.live_seen)
     only_finishing = not live
     print(
@@ -366,10 +282,10 @@ def report(
             and not event.skipped[number]
         ):
             knee = phase.rate
-    cpu = driven["cpu"]
+    cpu = figures["cpu"]
     print(
-        f"\nCPU seconds used during the {driven['wall']:.0f} s run (2 cores give "
-        f"{2 * driven['wall']:.0f}): "
+        f"\nCPU seconds used during the {figures['wall']:.0f} s run (2 cores give "
+        f"{2 * figures['wall']:.0f}): "
         + ", ".join(f"{name} {used:.1f}" for name, used in sorted(cpu.items(), key=lambda x: -x[1]))
     )
     if event.refusals:
@@ -391,10 +307,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--spectators", type=int, default=1000)
     parser.add_argument(
         "--rates",
-        default="1,20,40",
+        default="1,20,40,80",
         help="deals per second (all tables) in each phase, comma separated",
     )
-    parser.add_argument("--phase-seconds", type=float, default=45)
+    parser.add_argument("--phase-seconds", type=float, default=40)
     parser.add_argument("--deals-per-match", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=0, help="rounds scheduled (0: enough)")
     parser.add_argument("--poll", type=float, default=3.0, help="the pages' poll, seconds")
@@ -413,7 +329,7 @@ def parse_args() -> argparse.Namespace:
 
 @contextlib.contextmanager
 def interrupted_as_exit() -> Iterator[None]:
-    """SIGTERM ends the bench like Ctrl-C does: through the clean-up below."""
+    """SIGTERM ends the bench like Ctrl-C does: through the clean-up."""
 
     def raise_interrupt(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
@@ -429,11 +345,6 @@ def main() -> None:
     args = parse_args()
     rates = [float(r) for r in args.rates.split(",") if r.strip()]
     admin = os.environ.get("BENCH_POSTGRES_URL", DEFAULT_POSTGRES).rstrip("/")
-    if not port_is_free(REDIS_PORT):
-        raise SystemExit(f"port {REDIS_PORT} is taken: the bench starts its own Redis there")
-    web_port = next((p for p in WEB_PORTS if port_is_free(p)), None)
-    if web_port is None:
-        raise SystemExit(f"no free port in {WEB_PORTS.start}–{WEB_PORTS.stop - 1}")
     logs = Path(tempfile.mkdtemp(prefix="bench_live_"))
     env = {
         **os.environ,
@@ -447,219 +358,116 @@ def main() -> None:
     }
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
-    stack = Stack(logs)
-    spectator_process = None
-    created_database = False
+    stack = Stack(logs, env)
+    spectators: Any = None
+    created = False
     with interrupted_as_exit():
         try:
-            stack.start(
-                "redis",
-                [
-                    shutil.which("redis-server") or "redis-server",
-                    "--port",
-                    str(REDIS_PORT),
-                    "--bind",
-                    "127.0.0.1",
-                    "--save",
-                    "",
-                    "--appendonly",
-                    "no",
-                    "--dir",
-                    str(logs),
-                ],
-                env,
-            )
-            fresh_database(admin, DATABASE)
-            created_database = True
-            import django
-
-            django.setup()
-            from django.core.management import call_command
-
-            call_command("migrate", verbosity=0)
-            import redis
-
-            wait_for(lambda: redis.Redis(port=REDIS_PORT).ping(), "redis", stack, seconds=15)
-            started = time.perf_counter()
-            total = sum(rates) * args.phase_seconds
-            rounds = args.rounds or int(total / (args.tables * args.deals_per_match) * 1.3) + 2
-            event_data = build_event(args.tables, rounds, args.deals_per_match)
-            print(
-                f"event: {args.tables} tables, {2 * args.tables} teams, {rounds} rounds "
-                f"scheduled, {args.deals_per_match} deal(s) a match; built in "
-                f"{time.perf_counter() - started:.1f} s"
-            )
-            from django.db import connections
-
-            connections.close_all()
-            python = sys.executable
-            stack.start(
-                "gunicorn",
-                [
-                    python,
-                    "-m",
-                    "gunicorn",
-                    "config.wsgi:application",
-                    "--bind",
-                    f"127.0.0.1:{web_port}",
-                    "--workers",
-                    str(args.web_workers),
-                    "--threads",
-                    str(args.web_threads),
-                    "--backlog",
-                    "4096",
-                    # Longer than the pages' poll, as a proxy in front would keep them.
-                    "--keep-alive",
-                    "10",
-                    "--log-level",
-                    "warning",
-                ],
-                env,
-            )
-            for n in range(1, args.celery_workers + 1):
-                stack.start(
-                    f"celery{n}",
-                    [
-                        python,
-                        "-m",
-                        "celery",
-                        "-A",
-                        "config",
-                        "worker",
-                        "-l",
-                        "info",
-                        "-n",
-                        f"bench-live-{n}@%h",
-                        "--concurrency",
-                        str(args.celery_concurrency),
-                        "--without-gossip",
-                        "--without-mingle",
-                    ],
-                    env,
-                )
-            base_url = f"http://127.0.0.1:{web_port}"
-            import httpx
-
-            wait_for(
-                lambda: httpx.get(f"{base_url}/api/v1/ping/").status_code == 200, "gunicorn", stack
-            )
-            for n in range(1, args.celery_workers + 1):
-                log = logs / f"celery{n}.log"
-                wait_for(lambda log=log: b" ready." in log.read_bytes(), "celery", stack)
-            print(
-                f"stack: gunicorn on {base_url} ({args.web_workers} workers × "
-                f"{args.web_threads} threads), {args.celery_workers} Celery worker(s) × "
-                f"concurrency {args.celery_concurrency}, Redis :{REDIS_PORT}, PostgreSQL "
-                f"{DATABASE}; logs in {logs}"
-            )
-            # The first phase starts once every spectator's process is up.
-            warm_up = 3.0
-            t0 = time.monotonic() + warm_up
-            phases_raw = [
-                (rate, t0 + i * args.phase_seconds, t0 + (i + 1) * args.phase_seconds)
-                for i, rate in enumerate(rates)
-            ]
-            from bench.live_clients import Phase
-
-            phases = [Phase(*p) for p in phases_raw]
-            spectator_results: Any = None
-            if args.spectators:
-                context = multiprocessing.get_context("spawn")
-                spectator_results = context.Queue()
-                from django.urls import reverse
-
-                fragment = reverse(
-                    "tournaments:standings_live", args=[event_data["club_slug"], event_data["slug"]]
-                )
-                config = {
-                    "base_url": base_url,
-                    "fragment": fragment,
-                    "api": f"/api/v1/tournaments/{event_data['tournament']}/standings/",
-                    "spectators": args.spectators,
-                    "api_share": args.api_share,
-                    "poll": args.poll,
-                    "phases": phases_raw,
-                    "timeout": args.timeout,
-                }
-                from bench.live_clients import run_spectators
-
-                spectator_process = context.Process(
-                    target=run_spectators, args=(config, spectator_results), daemon=True
-                )
-                spectator_process.start()
-            load_task = _LoadSampler(phases)
-            print(
-                f"running {len(rates)} phases of {args.phase_seconds:g} s: "
-                f"{', '.join(f'{r:g}' for r in rates)} deals/s; "
-                f"{args.spectators} spectators polling every {args.poll:g} s"
-            )
-            cpu_before, own_before = stack.cpu_seconds(), time.process_time()
-            driven = asyncio.run(
-                _with_sampler(drive(args, event_data, base_url, phases), load_task)
-            )
-            cpu = {
-                name: used - cpu_before.get(name, 0.0) for name, used in stack.cpu_seconds().items()
-            }
-            cpu["referees and watcher (bench)"] = time.process_time() - own_before
-            loads = load_task.loads
-            spectators = None
-            if spectator_process is not None:
-                spectators = json.loads(spectator_results.get(timeout=60))
-                cpu["spectators (bench)"] = spectators.pop("cpu_seconds")
-                spectator_process.join(timeout=10)
-            driven["cpu"] = cpu
-            driven["wall"] = time.monotonic() - phases[0].starts
-            stack.stop()
-            from django.conf import settings
-
-            from tournaments.changes import COUNTDOWN_SECONDS
-
-            recompute = time_recompute(event_data["tournament"])
-            countdown = COUNTDOWN_SECONDS if settings.CELERY_BROKER_URL else 0.0
-            floor = {
-                "countdown_ms": countdown * 1000,
-                "recompute_ms": recompute * 1000,
-                "floor_ms": (countdown + recompute) * 1000,
-            }
-            report(args, phases, driven, spectators, loads, floor)
+            stack.start_redis()
+            fresh_database(admin)
+            created = True
+            figures = run(args, rates, stack, logs)
+            spectators = figures.pop("spectator_process")
+            report(args, figures)
             shutil.rmtree(logs, ignore_errors=True)
         except KeyboardInterrupt:
             print("\ninterrupted: stopping everything the bench started", file=sys.stderr)
         finally:
-            if spectator_process is not None and spectator_process.is_alive():
-                spectator_process.terminate()
-                spectator_process.join(timeout=5)
+            if spectators is not None and spectators.is_alive():
+                spectators.terminate()
+                spectators.join(timeout=5)
             stack.stop()
-            if created_database and not args.keep_database:
+            if created and not args.keep_database:
                 from django.db import connections
 
                 connections.close_all()
-                drop_database(admin, DATABASE)
+                drop_database(admin)
 
 
-class _LoadSampler:
-    """The machine's 1-minute load average at each phase's start and end."""
+def run(args: argparse.Namespace, rates: list[float], stack: Stack, logs: Path) -> dict[str, Any]:
+    """Build the event, start the site and the workers, play the phases; the figures."""
+    import django
 
-    def __init__(self, phases: list[Any]) -> None:
-        self.phases = phases
-        self.loads: list[tuple[float, float]] = []
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connections
+    from django.urls import reverse
 
-    async def run(self) -> None:
-        for phase in self.phases:
-            await asyncio.sleep(max(0.0, phase.starts - time.monotonic()))
-            before = os.getloadavg()[0]
-            await asyncio.sleep(max(0.0, phase.ends - time.monotonic()))
-            self.loads.append((before, os.getloadavg()[0]))
+    from bench.live_clients import Phase, run_spectators
 
+    call_command("migrate", verbosity=0)
+    started = time.perf_counter()
+    total = sum(rates) * args.phase_seconds
+    rounds = args.rounds or int(total / (args.tables * args.deals_per_match) * 1.3) + 2
+    event_data = build_event(args.tables, rounds, args.deals_per_match)
+    print(
+        f"event: {args.tables} tables, {2 * args.tables} teams, {rounds} rounds scheduled, "
+        f"{args.deals_per_match} deal(s) a match; built in {time.perf_counter() - started:.1f} s"
+    )
+    connections.close_all()
+    base_url = stack.start_web(free_web_port(), args.web_workers, args.web_threads)
+    stack.start_workers(args.celery_workers, args.celery_concurrency)
+    print(
+        f"stack: gunicorn on {base_url} ({args.web_workers} workers × {args.web_threads} "
+        f"threads), {args.celery_workers} Celery worker(s) × concurrency "
+        f"{args.celery_concurrency}, Redis :{REDIS_PORT}, PostgreSQL {DATABASE}; logs in {logs}"
+    )
+    # The first phase starts once the spectators' process is up.
+    t0 = time.monotonic() + 3.0
+    phases = [
+        Phase(rate, t0 + i * args.phase_seconds, t0 + (i + 1) * args.phase_seconds)
+        for i, rate in enumerate(rates)
+    ]
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    config = {
+        "base_url": base_url,
+        "fragment": reverse(
+            "tournaments:standings_live", args=[event_data["club_slug"], event_data["slug"]]
+        ),
+        "api": f"/api/v1/tournaments/{event_data['tournament']}/standings/",
+        "spectators": args.spectators,
+        "api_share": args.api_share,
+        "poll": args.poll,
+        "phases": [(p.rate, p.starts, p.ends) for p in phases],
+        "timeout": args.timeout,
+    }
+    spectator_process = context.Process(target=run_spectators, args=(config, results), daemon=True)
+    spectator_process.start()
+    print(
+        f"running {len(rates)} phases of {args.phase_seconds:g} s: "
+        f"{', '.join(f'{r:g}' for r in rates)} deals/s; "
+        f"{args.spectators} spectators polling every {args.poll:g} s"
+    )
+    cpu_before, own_before = stack.cpu_seconds(), time.process_time()
+    driven = asyncio.run(drive(args, event_data, base_url, phases))
+    cpu = {name: used - cpu_before.get(name, 0.0) for name, used in stack.cpu_seconds().items()}
+    cpu["referees and watcher (bench)"] = time.process_time() - own_before
+    spectators = json.loads(results.get(timeout=60))
+    cpu["spectators (bench)"] = spectators.pop("cpu_seconds")
+    spectator_process.join(timeout=10)
+    stack.stop()  # the machine quiet again for the floor below
 
-async def _with_sampler(main_coroutine: Any, sampler: _LoadSampler) -> Any:
-    sampling = asyncio.create_task(sampler.run())
-    try:
-        return await main_coroutine
-    finally:
-        sampling.cancel()
+    from django.conf import settings
+
+    from tournaments.changes import COUNTDOWN_SECONDS
+
+    recompute = time_recompute(event_data["tournament"])
+    countdown = COUNTDOWN_SECONDS if settings.CELERY_BROKER_URL else 0.0
+    return {
+        **driven,
+        "phases": phases,
+        "spectators": spectators,
+        "cpu": cpu,
+        "wall": time.monotonic() - phases[0].starts,
+        "floor": {
+            "countdown_ms": countdown * 1000,
+            "recompute_ms": recompute * 1000,
+            "floor_ms": (countdown + recompute) * 1000,
+        },
+        "spectator_process": spectator_process,
+    }
 
 
 if __name__ == "__main__":
-    random.seed(0)
     main()
