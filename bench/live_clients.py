@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import random
 import re
@@ -283,24 +284,28 @@ class Watcher:
 
 # --- the spectators (a process of their own) -----------------------------------------------
 
-_VERSION = re.compile(r'data-version="([^"]*)"')
+_POLL_URL = re.compile(r'hx-get="([^"]*)"')
+_EVERY = re.compile(r'hx-trigger="every ([0-9.]+)s"')
 
 
 async def _spectator(
     client: httpx.AsyncClient,
     fragment: str,
     api: str | None,
-    poll: float,
+    poll: float | None,
     phases: Sequence[Phase],
     timings: Timings,
     rng: random.Random,
 ) -> None:
-    """One open standings page: polls its fragment (or the API) every `poll` seconds as
-    htmx does, sending the version it shows; a new version replaces what it shows."""
-    version = "none"
+    """One open standings page. Polls as htmx does: the URL and the pace the last fragment
+    names (`hx-get`, which carries the version shown, and `hx-trigger="every Ns"`; `poll`
+    overrides the pace), each poll counted from the end of the one before. With `api`, polls
+    the standings API with If-None-Match instead."""
+    url = fragment
+    every = poll or 3.0
     etag = ""
     end = phases[-1].ends
-    await asyncio.sleep(rng.uniform(0, poll))  # pages opened at different moments
+    await asyncio.sleep(rng.uniform(0, every))  # pages opened at different moments
     while True:
         started = time.monotonic()
         if started >= end:
@@ -308,10 +313,13 @@ async def _spectator(
         status = "error"
         try:
             if api is None:
-                response = await _get(client, fragment, params={"seq": version})
+                response = await _get(client, url)
                 if response.status_code == 200:
-                    found = _VERSION.search(response.text)
-                    version = found.group(1) if found else version
+                    body = response.text
+                    if found := _POLL_URL.search(body):
+                        url = html.unescape(found.group(1))
+                    if poll is None and (pace := _EVERY.search(body)):
+                        every = float(pace.group(1))
             else:
                 headers = {"If-None-Match": etag} if etag else {}
                 response = await _get(client, api, headers=headers)
@@ -322,8 +330,7 @@ async def _spectator(
         except (httpx.HTTPError, ValueError) as error:
             status = type(error).__name__
         timings.add(phase_of(phases, started), status, time.monotonic() - started)
-        # htmx's "every Ns" counts from the end of the previous request.
-        await asyncio.sleep(poll)
+        await asyncio.sleep(every)
 
 
 async def _get(client: httpx.AsyncClient, path: str, **kwargs: Any) -> httpx.Response:

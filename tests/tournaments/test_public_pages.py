@@ -67,6 +67,23 @@ def test_the_live_standings_answer_no_content_while_nothing_changed(client, worl
     assert response.status_code == 204 and response.content == b""
 
 
+def test_a_new_version_of_the_live_standings_is_rendered_once_for_every_page(
+    client, world, django_assert_num_queries, monkeypatch
+):
+    url = reverse("tournaments:standings_live", args=ARGS)
+    first = client.get(url, {"seq": "old"}).content
+    renders = []
+    monkeypatch.setattr(
+        "tournaments.views.public.render_to_string", lambda *a, **kw: renders.append(a)
+    )
+    # Another page asking for the same version: the tournament (and its club) only.
+    with django_assert_num_queries(1):
+        second = client.get(url, {"seq": "older"})
+    assert second.content == first and renders == []
+    in_french = client.get(url, {"seq": "old"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert in_french.status_code == 200 and len(renders) == 1
+
+
 def test_the_live_standings_send_the_new_table_after_a_deal(client, world):
     url = reverse("tournaments:standings_live", args=ARGS)
     old = standings_version(world.tournament)

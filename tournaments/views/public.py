@@ -6,10 +6,15 @@ recompute tasks) in a fixed number of queries whatever the size of the tournamen
 
 from __future__ import annotations
 
+import logging
+
+from django.core.cache import cache
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from club.models import Club, Player
@@ -19,6 +24,8 @@ from .. import selectors
 from ..models import Match, Team, Tournament
 from ..permissions import can_read_tournament, is_director
 from ..rules_text import rules_in_words
+
+log = logging.getLogger(__name__)
 
 # How often the standings and the director's tables ask whether something changed.
 POLL_SECONDS = 3
@@ -116,14 +123,45 @@ def standings(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     return render(request, "tournaments/standings.html", context)
 
 
+# A new version of the standings is asked for by every open page within one poll: rendered
+# once per version (400 lines take ~65 ms) and kept for the others. The version is in the
+# key, so an entry is never stale; the timeout only bounds memory.
+FRAGMENT_SECONDS = 300
+
+
 @require_GET
 def standings_live(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     """The standings table alone, for polling: 204 when the page already shows the latest version."""
     tournament = get_tournament(request, club_slug, slug)
-    if request.GET.get("seq") == selectors.standings_version(tournament):
+    version = selectors.standings_version(tournament)
+    if request.GET.get("seq") == version:
         return HttpResponse(status=204)
-    context = standings_context(tournament, request.GET.get("after"))
-    return render(request, "tournaments/_standings.html", context)
+    after = request.GET.get("after") or ""
+    after = after if after.isdigit() and len(after) <= 5 else ""
+    # Nothing in the fragment depends on who asks: the version, the round shown and the
+    # language make it.
+    key = f"belote:fragment:standings:{tournament.pk}:{version}:{after}:{get_language()}"
+    html = _cached(key)
+    if html is None:
+        context = standings_context(tournament, after or None)
+        html = render_to_string("tournaments/_standings.html", context, request)
+        _keep(key, html)
+    return HttpResponse(html)
+
+
+def _cached(key: str) -> str | None:
+    try:
+        return cache.get(key)
+    except Exception:  # the cache down: render, as without it
+        log.warning("cache unavailable: fragment rendered afresh", exc_info=True)
+        return None
+
+
+def _keep(key: str, html: str) -> None:
+    try:
+        cache.set(key, html, timeout=FRAGMENT_SECONDS)
+    except Exception:
+        log.warning("cache unavailable: fragment not kept", exc_info=True)
 
 
 def team_detail(request: HttpRequest, club_slug: str, slug: str, pk: int) -> HttpResponse:
