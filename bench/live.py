@@ -45,6 +45,7 @@ import contextlib
 import json
 import multiprocessing
 import os
+import random
 import shutil
 import signal
 import sys
@@ -175,17 +176,24 @@ async def drive(
     import httpx
 
     from bench.live_clients import Event, Table, Watcher, referees
+    from scoring.engine import parse_rules, validate_deal
     from tournaments.demo import plausible_deal
 
     tables = [
         Table(number, token, event_data["tables"][number])
         for number, token in enumerate(event_data["tokens"], start=1)
     ]
-    event = Event(
-        tables,
-        args.deals_per_match,
-        lambda rng: plausible_deal(rng, thrown_in=False, declarations=True),
-    )
+    rules = parse_rules({"target": None, "max_deals": args.deals_per_match})
+
+    def entry(rng: random.Random) -> dict[str, Any]:
+        """A deal as a referee enters it: the app would refuse the odd impossible one (a
+        sequence through the other side's belote), so it is never sent."""
+        while True:
+            deal = plausible_deal(rng, thrown_in=False, declarations=True)
+            if not validate_deal(deal, rules):
+                return deal
+
+    event = Event(tables, args.deals_per_match, entry)
     tid = event_data["tournament"]
     watcher = Watcher(f"/api/v1/tournaments/{tid}/standings/", args.watch_interval)
     stop = asyncio.Event()

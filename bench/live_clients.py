@@ -157,7 +157,7 @@ class Event:
                         f"/api/v1/matches/{match_id}/deals/", json=entry, headers=headers
                     )
                     status = str(response.status_code)
-                    if status not in ("201", "400"):
+                    if status != "201":
                         self.refusals[status] += 1
                         self.last_refusal = response.text[:300]
                     break
@@ -284,8 +284,8 @@ class Watcher:
 
 # --- the spectators (a process of their own) -----------------------------------------------
 
-_POLL_URL = re.compile(r'hx-get="([^"]*)"')
-_EVERY = re.compile(r'hx-trigger="every ([0-9.]+)s"')
+_POLL_URL = re.compile(rb'hx-get="([^"]*)"')
+_EVERY = re.compile(rb'hx-trigger="every ([0-9.]+)s"')
 
 
 async def _spectator(
@@ -315,10 +315,11 @@ async def _spectator(
             if api is None:
                 response = await _get(client, url)
                 if response.status_code == 200:
-                    body = response.text
-                    if found := _POLL_URL.search(body):
-                        url = html.unescape(found.group(1))
-                    if poll is None and (pace := _EVERY.search(body)):
+                    # The opening tag is enough (bytes, not decoded: 400 lines are 230 kB).
+                    head = response.content[:2000]
+                    if found := _POLL_URL.search(head):
+                        url = html.unescape(found.group(1).decode())
+                    if poll is None and (pace := _EVERY.search(head)):
                         every = float(pace.group(1))
             else:
                 headers = {"If-None-Match": etag} if etag else {}
