@@ -198,9 +198,46 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
     )
     if args.profile:
         print()
+        if connection.vendor == "postgresql":
+            write_floor(connection, tournament.pk, args.runs, nothing_stored, floor_best)
         profile("all written", standings, nothing_stored, floor_best)
         profile("one round new", standings_after_change, last_round_changed, floor_best)
         profile("all compared", standings, last_round_stale, floor_best)
+
+
+def write_floor(connection, tournament_id: int, runs: int, empty, floor: float) -> None:  # type: ignore[no-untyped-def]
+    """What writing every row costs the server alone: the same rows made by one INSERT …
+    SELECT from generate_series (no client, no arithmetic), then rolled back."""
+    from django.db import transaction
+
+    from tournaments.models import Standing, Team
+    from tournaments.standings.names import ROW_FIELDS
+
+    rounds = Standing._meta.db_table, Team._meta.db_table
+    columns = ", ".join(("tournament_id", "round_number", "team_id", *ROW_FIELDS))
+    values = ", ".join("false" if f in ("withdrawn", "shared_rank") else "1" for f in ROW_FIELDS)
+    last = max(args_rounds(connection, tournament_id), 1)
+    sql = (
+        f"INSERT INTO {rounds[0]} ({columns}) SELECT %s, r, t.id, {values} "
+        f"FROM generate_series(1, %s) r CROSS JOIN {rounds[1]} t WHERE t.tournament_id = %s"
+    )
+
+    def insert() -> None:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql, [tournament_id, last, tournament_id])
+            transaction.set_rollback(True)
+
+    best, _median = timed(insert, runs, empty)
+    print(
+        f"write floor: the server inserting the same rows alone (INSERT … SELECT, "
+        f"rolled back) {best * 1000:.1f}ms, {best / floor:.1f}× the floor"
+    )
+
+
+def args_rounds(connection, tournament_id: int) -> int:  # type: ignore[no-untyped-def]
+    from tournaments.models import Round
+
+    return Round.objects.filter(tournament_id=tournament_id).count()
 
 
 # The steps of a recompute, as cProfile names them: (file ending, function) -> label.
