@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 from django.db.models import F
 
@@ -50,6 +54,21 @@ def test_a_change_in_round_two_changes_the_digests_of_rounds_two_and_three_only(
 
 def test_the_digests_do_not_depend_on_the_order_the_matches_are_read_in():
     assert digests(list(reversed(MATCHES))) == digests()
+
+
+def test_another_process_computes_the_same_digests():
+    """They are stored and compared by other workers: nothing may depend on the process
+    (hash seeds, object identities, reference counts)."""
+    script = "from tests.tournaments.test_standings_digests import digests; print(digests())"
+    env = {**os.environ, "PYTHONHASHSEED": "12345", "DJANGO_SETTINGS_MODULE": "config.settings"}
+    out = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {script}"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout
+    assert out.strip() == str(digests())
 
 
 def test_tie_breaks_points_and_a_withdrawal_change_every_round():

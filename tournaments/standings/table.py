@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import marshal
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -280,11 +281,12 @@ class Tabulation:
         )
         by_round: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
         for m in self.matches:
-            # Plain tuples, so that repr stays in C; the id orders them whatever the read order.
+            # Plain tuples, ordered by id whatever the read order.
             by_round[m.round_number].append((*m[:8], *m.ns_stats, *m.ew_stats))
         digests = []
         for round_number in range(1, self.last_round + 1):
-            chain.update(repr(sorted(by_round.get(round_number, ()))).encode())
+            # marshal's format 2 has no back-references: equal values give equal bytes.
+            chain.update(marshal.dumps(sorted(by_round.get(round_number, ())), 2))
             digests.append(chain.copy().hexdigest())
         return digests
 
