@@ -272,6 +272,12 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
             f"  referees' POST: p50 {posts['p50_ms']:.0f} ms, p99 {posts['p99_ms']:.0f} ms; "
             f"statuses {posts['statuses']}, {event.retries[number]} sent again after a lost answer"
         )
+        watched = watcher.polls.summary(number, seconds, lambda s: s in ("200", "304"))
+        print(
+            f"  watcher (the API with If-None-Match every {args.watch_interval * 1000:.0f} ms, "
+            f"from the referees' process): {watched['per_second']:.0f} requests/s, "
+            f"p50 {watched['p50_ms']:.0f} ms, p99 {watched['p99_ms']:.0f} ms"
+        )
         if spectators is not None:
             ping = spectators["ping"][number]
             for kind, label in (("pages", "page fragment"), ("api", "API If-None-Match")):

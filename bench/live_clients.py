@@ -16,6 +16,7 @@ import html
 import json
 import random
 import re
+import ssl
 import statistics
 import time
 import uuid
@@ -362,24 +363,29 @@ async def _spectators(config: dict[str, Any]) -> dict[str, Any]:
     phases = [Phase(*p) for p in config["phases"]]
     pages, api = Timings(), Timings()
     ping = Timings()
-    limits = httpx.Limits(max_connections=config["spectators"] + 10, max_keepalive_connections=None)
-    timeout = httpx.Timeout(config["timeout"])
     rng = random.Random(11)
-    async with httpx.AsyncClient(base_url=config["base_url"], limits=limits, timeout=timeout) as c:
-        n_api = round(config["spectators"] * config["api_share"])
-        crowd = [
-            _spectator(
-                c,
-                config["fragment"],
-                config["api"] if i < n_api else None,
-                config["poll"],
-                phases,
-                api if i < n_api else pages,
-                rng,
+    n_api = round(config["spectators"] * config["api_share"])
+    async with contextlib.AsyncExitStack() as clients:
+        # A client each, as every browser has its own connection: one pool of a thousand
+        # connections costs httpx more per request than the server spends answering it.
+        tls = ssl.create_default_context()  # shared: unused on http, costly to make
+        options = {"base_url": config["base_url"], "timeout": config["timeout"], "verify": tls}
+        crowd = []
+        for i in range(config["spectators"]):
+            client = await clients.enter_async_context(httpx.AsyncClient(**options))
+            crowd.append(
+                _spectator(
+                    client,
+                    config["fragment"],
+                    config["api"] if i < n_api else None,
+                    config["poll"],
+                    phases,
+                    api if i < n_api else pages,
+                    rng,
+                )
             )
-            for i in range(config["spectators"])
-        ]
-        await asyncio.gather(*crowd, _ping(c, phases, ping, 0.1))
+        pinger = await clients.enter_async_context(httpx.AsyncClient(**options))
+        await asyncio.gather(*crowd, _ping(pinger, phases, ping, 0.1))
     figures: dict[str, Any] = {
         name: [timings.summary(n, p.ends - p.starts, _ok_poll) for n, p in enumerate(phases)]
         for name, timings in (("pages", pages), ("api", api), ("ping", ping))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -74,7 +76,7 @@ def test_a_new_version_of_the_live_standings_is_rendered_once_for_every_page(
     first = client.get(url, {"seq": "old"}).content
     renders = []
     monkeypatch.setattr(
-        "tournaments.views.public.render_to_string", lambda *a, **kw: renders.append(a)
+        "tournaments.views.public.render_to_string", lambda *a, **kw: renders.append(a) or ""
     )
     # Another page asking for the same version: the tournament (and its club) only.
     with django_assert_num_queries(1):
@@ -82,6 +84,16 @@ def test_a_new_version_of_the_live_standings_is_rendered_once_for_every_page(
     assert second.content == first and renders == []
     in_french = client.get(url, {"seq": "old"}, HTTP_ACCEPT_LANGUAGE="fr")
     assert in_french.status_code == 200 and len(renders) == 1
+
+
+def test_a_browser_gets_the_live_standings_compressed_and_a_plain_client_as_they_are(client, world):
+    url = reverse("tournaments:standings_live", args=ARGS)
+    plain = client.get(url, {"seq": "old"})
+    packed = client.get(url, {"seq": "old"}, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert "Content-Encoding" not in plain and packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == plain.content
+    assert 'id="standings"' in plain.content.decode()
+    assert "Accept-Encoding" in packed["Vary"] and "Accept-Encoding" in plain["Vary"]
 
 
 def test_the_live_standings_send_the_new_table_after_a_deal(client, world):

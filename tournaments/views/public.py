@@ -6,6 +6,7 @@ recompute tasks) in a fixed number of queries whatever the size of the tournamen
 
 from __future__ import annotations
 
+import gzip
 import logging
 
 from django.core.cache import cache
@@ -14,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
@@ -124,8 +126,9 @@ def standings(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
 
 
 # A new version of the standings is asked for by every open page within one poll: rendered
-# once per version (400 lines take ~65 ms) and kept for the others. The version is in the
-# key, so an entry is never stale; the timeout only bounds memory.
+# once per version (400 lines take ~65 ms) and kept, compressed (230 kB of HTML are 7 kB),
+# for the others, who get those bytes as they are. The version is in the key, so an entry
+# is never stale; the timeout only bounds memory.
 FRAGMENT_SECONDS = 300
 
 
@@ -138,18 +141,30 @@ def standings_live(request: HttpRequest, club_slug: str, slug: str) -> HttpRespo
         return HttpResponse(status=204)
     after = request.GET.get("after") or ""
     after = after if after.isdigit() and len(after) <= 5 else ""
-    # Nothing in the fragment depends on who asks: the version, the round shown and the
-    # language make it.
+    # Nothing in the fragment depends on who asks (no token, no name): the version, the
+    # round shown and the language make it.
     key = f"belote:fragment:standings:{tournament.pk}:{version}:{after}:{get_language()}"
-    html = _cached(key)
-    if html is None:
+    compressed = _cached(key)
+    if compressed is None:
         context = standings_context(tournament, after or None)
         html = render_to_string("tournaments/_standings.html", context, request)
-        _keep(key, html)
-    return HttpResponse(html)
+        compressed = gzip.compress(html.encode(), compresslevel=6)
+        _keep(key, compressed)
+    return _gzipped(request, compressed)
 
 
-def _cached(key: str) -> str | None:
+def _gzipped(request: HttpRequest, compressed: bytes) -> HttpResponse:
+    """The compressed bytes to a client that accepts gzip (every browser), else unpacked."""
+    if "gzip" not in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(gzip.decompress(compressed))
+    else:
+        response = HttpResponse(compressed)
+        response["Content-Encoding"] = "gzip"
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return response
+
+
+def _cached(key: str) -> bytes | None:
     try:
         return cache.get(key)
     except Exception:  # the cache down: render, as without it
@@ -157,9 +172,9 @@ def _cached(key: str) -> str | None:
         return None
 
 
-def _keep(key: str, html: str) -> None:
+def _keep(key: str, compressed: bytes) -> None:
     try:
-        cache.set(key, html, timeout=FRAGMENT_SECONDS)
+        cache.set(key, compressed, timeout=FRAGMENT_SECONDS)
     except Exception:
         log.warning("cache unavailable: fragment not kept", exc_info=True)
 
