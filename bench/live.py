@@ -1,6 +1,6 @@
 """A 200-table evening live, end to end: deals entered by referees, standings seen by spectators.
 
-    .venv/bin/python -m bench.live                      # 200 tables, 1,000 spectators, ~4 min
+    .venv/bin/python -m bench.live                      # 200 tables, 1,000 spectators, ~3.5 min
     .venv/bin/python -m bench.live --tables 20 --spectators 100 --rates 1,20 --phase-seconds 15
 
 Starts everything it measures and stops it again, even on Ctrl-C: its own Redis
@@ -32,9 +32,15 @@ Printed per phase: deals offered and stored, errors, the `live:` line with p50 a
 the delay, the referees' POST times, the spectators' requests/s and p99 beside the
 trivial view's p99 under the same load (its floor), and the machine's load; then the CPU
 each part used. The floor of the delay is the debounce countdown plus a recompute as the
-worker ran it (the median of the workers' logged task times). The knee: the fastest pace with p99 under 1 s, no
-error, and 95 % of the offered deals stored (a deal offered while every table has one in
-flight or waits for the next round is counted as not stored).
+worker ran it (the median of the workers' logged task times). The knee: the fastest pace
+with p99 under 1 s, no error, and 95 % of the offered deals stored (a deal offered while
+every table has one in flight or waits for the next round is counted as not stored).
+
+A different event (the formats' Swiss or concours rounds, a live table counting matches in
+play) changes `build_event` and, for the live table, nothing else: the watcher reads each
+team's `deals` figure from whatever table the standings API answers with, and measures
+every deal once its lines say `in_play` or `provisional` (else pass `--visible every`,
+with `--deals-per-match 8` for matches that stay in play a while).
 """
 
 from __future__ import annotations
@@ -260,7 +266,7 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
             f"{shown['never_shown']} never shown): "
             f"p50 {shown['p50_ms']:.0f} ms, p99 {shown['p99_ms']:.0f} ms"
         )
-        if floor:
+        if floor["recomputes"]:
             print(
                 f"  floor {floor['floor_ms']:.0f} ms (countdown {floor['countdown_ms']:.0f} ms "
                 f"+ a recompute, median of the worker's {floor['recomputes']}, "
