@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install migrate demo serve lint check worker beat bench clean
+.PHONY: run test install migrate demo serve lint check worker beat bench backup restore clean
 
 run: install migrate demo serve
 
@@ -53,6 +53,16 @@ bench: install
 	$(BIN)/python bench/scoring_bench.py
 	$(BIN)/python bench/standings_bench.py
 	$(BIN)/python bench/pairing_bench.py
+	$(BIN)/python bench/draw_bench.py
+
+# The data without its secrets (tokens, sessions): backups/belote-<date>.json; see README.
+backup: install
+	mkdir -p backups
+	$(BIN)/python manage.py backup --output backups/belote-$$(date +%Y%m%d-%H%M%S).json
+
+# Into an empty database: make restore FILE=backups/belote-....json
+restore: install
+	$(BIN)/python manage.py restore $(FILE)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -23,23 +23,25 @@ and the pace the last fragment names (`hx-get` with the version it shows, `hx-tr
 and a watcher polls the standings API every 50 ms: a deal is *shown* in the first answer
 whose `deals` figures of both its teams count it. "deal saved → standings show it" runs
 from the referee's 201 to that answer (to within the watcher's interval; a spectator sees
-it up to one poll later). When the standings answer carries a live table (lines with
-`in_play` or `provisional`), every deal is measured; otherwise only the deals that finish
+it up to one poll later). When the standings answer is the live table (`provisional`, or
+lines with `in_play` matches), every deal is measured; otherwise only the deals that finish
 a match (all of them with the default one deal per match), since the others do not change
 finished-only standings.
 
 Printed per phase: deals offered and stored, errors, the `live:` line with p50 and p99 of
 the delay, the referees' POST times, the spectators' requests/s and p99 beside the
 trivial view's p99 under the same load (its floor), and the machine's load; then the CPU
-each part used. The floor of the delay is the debounce countdown plus a recompute as the
-worker ran it (the median of the workers' logged task times). The knee: the fastest pace
+each part used. The floor of the delay is a recompute as the worker ran it (the median of
+the workers' logged task times): a lone change sends its recompute at once. A change made
+within `tournaments.changes.WINDOW_SECONDS` of a sent recompute rides the trailing task, so
+its bound is `TRAILING_COUNTDOWN_SECONDS` more (the window bound). The knee: the fastest pace
 with p99 under 1 s, no error, and 95 % of the offered deals stored (a deal offered while
 every table has one in flight or waits for the next round is counted as not stored).
 
 A different event (the formats' Swiss or concours rounds, a live table counting matches in
 play) changes `build_event` and, for the live table, nothing else: the watcher reads each
 team's `deals` figure from whatever table the standings API answers with, and measures
-every deal once its lines say `in_play` or `provisional` (else pass `--visible every`,
+every deal once the answer says `provisional` or a line `in_play` (else `--visible every`,
 with `--deals-per-match 8` for matches that stay in play a while).
 """
 
@@ -215,7 +217,7 @@ async def drive(
         watching = asyncio.create_task(watcher.run(event, watch_client, phases, stop))
         sampling = asyncio.create_task(sample_load(phases, loads))
         await referees(event, client, phases, stop)
-        # Let the last deals show (bounded): the debounce plus a recompute or two.
+        # Let the last deals show (bounded): the trailing task plus a recompute or two.
         drain_until = time.monotonic() + args.drain
         while event.pending and time.monotonic() < drain_until:
             await asyncio.sleep(0.1)
@@ -268,11 +270,12 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
         )
         if floor["recomputes"]:
             print(
-                f"  floor {floor['floor_ms']:.0f} ms (countdown {floor['countdown_ms']:.0f} ms "
-                f"+ a recompute, median of the worker's {floor['recomputes']}, "
-                f"{floor['recompute_ms']:.0f} ms): "
-                f"p50 {shown['p50_ms'] / floor['floor_ms']:.2f} ×, "
-                f"p99 {shown['p99_ms'] / floor['floor_ms']:.2f} × the floor"
+                f"  floor {floor['floor_ms']:.0f} ms (a lone change is sent at once: a "
+                f"recompute, median of the worker's {floor['recomputes']}); window bound "
+                f"{floor['bound_ms']:.0f} ms (+ the {floor['trailing_ms']:.0f} ms trailing "
+                f"countdown of a change within {floor['window_ms']:.0f} ms of a sent one): "
+                f"p50 {shown['p50_ms'] / floor['floor_ms']:.2f} × the floor, "
+                f"p99 {shown['p99_ms'] / floor['bound_ms']:.2f} × the window bound"
             )
         print(
             f"  referees' POST: p50 {posts['p50_ms']:.0f} ms, p99 {posts['p99_ms']:.0f} ms; "
@@ -477,12 +480,13 @@ def run(args: argparse.Namespace, rates: list[float], stack: Stack, logs: Path) 
 
     from django.conf import settings
 
-    from tournaments.changes import COUNTDOWN_SECONDS
+    from tournaments.changes import TRAILING_COUNTDOWN_SECONDS, WINDOW_SECONDS
 
-    # The floor of the delay: the debounce's countdown and a recompute as the worker ran it.
+    # The floor of the delay: a recompute as the worker ran it (a lone change is sent at
+    # once); a change inside the window of a sent one waits for the trailing task too.
     recomputes = recompute_times(logs)
     recompute = statistics.median(recomputes) if recomputes else float("nan")
-    countdown = COUNTDOWN_SECONDS if settings.CELERY_BROKER_URL else 0.0
+    trailing = TRAILING_COUNTDOWN_SECONDS if settings.CELERY_BROKER_URL else 0.0
     return {
         **driven,
         "phases": phases,
@@ -490,10 +494,12 @@ def run(args: argparse.Namespace, rates: list[float], stack: Stack, logs: Path) 
         "cpu": cpu,
         "wall": time.monotonic() - phases[0].starts,
         "floor": {
-            "countdown_ms": countdown * 1000,
             "recompute_ms": recompute * 1000,
             "recomputes": len(recomputes),
-            "floor_ms": (countdown + recompute) * 1000,
+            "floor_ms": recompute * 1000,
+            "window_ms": WINDOW_SECONDS * 1000,
+            "trailing_ms": trailing * 1000,
+            "bound_ms": (trailing + recompute) * 1000,
         },
         "spectator_process": spectator_process,
     }

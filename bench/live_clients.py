@@ -235,13 +235,13 @@ async def referees(
 
 
 def deal_counts(body: dict[str, Any]) -> tuple[dict[int, int], bool]:
-    """Each team's `deals` figure in a standings answer, and whether it is a live table
-    (lines counting matches in play: `in_play` or `provisional` on a line)."""
+    """Each team's `deals` figure in a standings answer, and whether it is the live table
+    (the answer is `provisional`, or a line counts matches `in_play`)."""
     counts: dict[int, int] = {}
-    live = False
+    live = bool(body.get("provisional"))
     for line in body.get("results", ()):
         counts[line["team"]["id"]] = line["deals"]
-        live = live or bool(line.get("in_play") or line.get("provisional"))
+        live = live or bool(line.get("in_play"))
     return counts, live
 
 

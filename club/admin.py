@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
+from .models import ApiToken, Club, Membership, Player, Rating, RatingChange, SeasonEntry
 
 
 class MembershipInline(admin.TabularInline):
@@ -84,3 +84,15 @@ class SeasonEntryAdmin(ReadOnlyAdmin):
     list_filter = ["club", "season"]
     search_fields = ["player__first_name", "player__last_name"]
     list_select_related = ["player", "club"]
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(ReadOnlyAdmin):
+    """Who holds which key, who issued and revoked it: tokens are made and revoked by the API."""
+
+    list_display = ["prefix", "user", "scope", "club", "name", "issued_by", "created_at"]
+    list_display += ["last_used_at", "revoked_at"]
+    list_filter = ["scope", "club"]
+    search_fields = ["user__username", "prefix", "name"]
+    list_select_related = ["user", "club", "issued_by"]
+    exclude = ["key_hash"]

@@ -1,16 +1,16 @@
-"""The REST API of clubs: clubs, players with their ratings, club rankings, rating history."""
+"""The REST API of clubs: clubs and their rankings, and the serializers and filters of players
+(the players viewset is in tournaments/api/players.py: who may see a player depends on tournaments)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
-from django.db.models import F, Prefetch, QuerySet
-from django.shortcuts import get_object_or_404
+from django.db.models import F, QuerySet
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
@@ -18,15 +18,19 @@ from rest_framework.filters import OrderingFilter
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from .models import Club, Player, Rating, RatingChange, SeasonEntry
-from .registration import register_players
-from .selectors import best_rated
+from .founding import create_club
+from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
+from .permissions import require_club_director, require_site_admin
+from .referees import create_referee
+from .registration import MAX_PASTED_CHARACTERS, register_players
+from .selectors import best_rated, members_found
 
 # Primary keys in URLs: digits only and short enough for a database integer, so an absurd
 # id answers 404 instead of overflowing the database driver.
 ID_PATTERN = r"[0-9]{1,15}"
 
 
+@extend_schema_field(OpenApiTypes.INT)
 class IdFilter(filters.NumberFilter):
     """A whole id; bigger than a database integer is refused by the form, not the database."""
 
@@ -80,9 +84,65 @@ class PlayerBriefSerializer(serializers.ModelSerializer):
         fields = ["id", "name"]
 
 
+class AccountBriefSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    username = serializers.CharField(read_only=True)
+
+
+class MemberSerializer(serializers.ModelSerializer):
+    """A member of a club, their role, and their account (the id a token is issued to)."""
+
+    player = PlayerBriefSerializer(read_only=True)
+    user = AccountBriefSerializer(
+        source="player.user", read_only=True, allow_null=True, help_text=_("None: no account.")
+    )
+
+    class Meta:
+        model = Membership
+        fields = ["player", "user", "role", "joined_on"]
+        read_only_fields = fields
+
+
+class DirectorAccountSerializer(serializers.Serializer):
+    username = serializers.CharField(
+        max_length=150,
+        help_text=_("Their login; an existing account becomes the director as it is."),
+    )
+    name = serializers.CharField(
+        max_length=170, required=False, default="", help_text=_("For a new account.")
+    )
+    password = serializers.CharField(
+        max_length=4096,
+        required=False,
+        write_only=True,
+        trim_whitespace=False,
+        help_text=_("For a new account; left out, an admin sets it later."),
+    )
+
+
+class ClubCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    slug = serializers.CharField(
+        max_length=100, required=False, default="", help_text=_("Default: made from the name.")
+    )
+    city = serializers.CharField(max_length=200, required=False, default="")
+    director = DirectorAccountSerializer()
+
+
+class FoundedClubSerializer(ClubSerializer):
+    director = AccountBriefSerializer(read_only=True)
+
+    class Meta(ClubSerializer.Meta):
+        fields = [*ClubSerializer.Meta.fields, "director"]
+
+
+class RefereeCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=170, help_text=_("First and last name."))
+
+
 class PastedNamesSerializer(serializers.Serializer):
     text = serializers.CharField(
-        max_length=20000,
+        max_length=MAX_PASTED_CHARACTERS,
         help_text=_("One per line, as on the director's page."),
     )
 
@@ -137,7 +197,7 @@ class PlayerFilter(filters.FilterSet):
 
 
 class ClubViewSet(viewsets.ReadOnlyModelViewSet):
-    """Clubs, and each club's ranking of its players by rating."""
+    """Clubs, and each club's ranking of its players by rating; its staff for its directors."""
 
     queryset = Club.objects.order_by("name", "pk")
     serializer_class = ClubSerializer
@@ -146,8 +206,74 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["name", "city", "created_at"]
     ordering = ["name"]
 
-    @extend_schema(request=PastedNamesSerializer, responses={201: PlayerSerializer(many=True)})
+    @extend_schema(
+        request=ClubCreateSerializer,
+        responses={201: FoundedClubSerializer},
+        summary=_("Found a club with its first director (site admins)"),
+    )
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        require_site_admin(request.user)
+        serializer = ClubCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        founded = create_club(
+            name=data["name"],
+            slug=data["slug"],
+            city=data["city"],
+            director_username=data["director"]["username"],
+            director_name=data["director"]["name"],
+            director_password=data["director"].get("password"),
+            by=request.user,
+        )
+        body = {**ClubSerializer(founded.club).data, "director": founded.director}
+        return Response(FoundedClubSerializer(body).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        methods=["GET"],
+        responses=MemberSerializer(many=True),
+        parameters=[
+            OpenApiParameter(
+                "name", OpenApiTypes.STR, description=_("Words of the first or last name.")
+            ),
+            OpenApiParameter("role", OpenApiTypes.STR, enum=list(Membership.Role.values)),
+        ],
+        summary=_("The club's members, their roles and accounts (directors)"),
+    )
+    @action(detail=True, methods=["get"], filter_backends=[], ordering=None)
+    def members(self, request: Request, pk: str | None = None) -> Response:
+        """Find members by name, with their user ids (for a referee's token or a table)."""
+        club = self.get_object()
+        require_club_director(request.user, club.pk)
+        role = request.query_params.get("role", "")
+        if role and role not in Membership.Role.values:
+            raise ValidationError(
+                {"role": [_("Use one of: %(roles)s.") % {"roles": ", ".join(Membership.Role)}]}
+            )
+        name = request.query_params.get("name", "")[:200]
+        found = members_found(club, name=name, role=role)
+        page = self.paginate_queryset(found)
+        data = MemberSerializer(page if page is not None else found, many=True).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
+
+    @extend_schema(
+        request=RefereeCreateSerializer,
+        responses={201: MemberSerializer},
+        summary=_("Make a referee from a name (directors)"),
+    )
     @action(detail=True, methods=["post"], filter_backends=[], ordering=None)
+    def referees(self, request: Request, pk: str | None = None) -> Response:
+        """A new referee, or the member of that name made one; then issue their token."""
+        club = self.get_object()
+        require_club_director(request.user, club.pk)
+        serializer = RefereeCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        player = create_referee(club, serializer.validated_data["name"], by=request.user)
+        membership = Membership.objects.select_related("player__user").get(club=club, player=player)
+        return Response(MemberSerializer(membership).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=PastedNamesSerializer, responses={201: PlayerSerializer(many=True)})
+    # The players just registered, all of them: not a page of a list.
+    @action(detail=True, methods=["post"], filter_backends=[], ordering=None, pagination_class=None)
     def players(self, request: Request, pk: str | None = None) -> Response:
         """A director registers players into the club, one name per line."""
         club = self.get_object()
@@ -191,39 +317,4 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         )
         page = self.paginate_queryset(entries)
         data = SeasonEntrySerializer(page if page is not None else entries, many=True).data
-        return self.get_paginated_response(data) if page is not None else Response(data)
-
-
-class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
-    """Players, with their rating in each club; a player's rating history."""
-
-    serializer_class = PlayerSerializer
-    lookup_value_regex = ID_PATTERN
-    filterset_class = PlayerFilter
-    filter_backends = [filters.DjangoFilterBackend, StableOrderingFilter]
-    ordering_fields = ["last_name", "first_name", "created_at"]
-    ordering = ["last_name", "first_name"]
-
-    def get_queryset(self) -> QuerySet[Player]:
-        ratings = Rating.objects.order_by("club_id", "pk")
-        return Player.objects.prefetch_related(Prefetch("ratings", queryset=ratings)).distinct()
-
-    @extend_schema(
-        responses=RatingChangeSerializer(many=True),
-        parameters=[OpenApiParameter("club", OpenApiTypes.INT, description=_("Only this club."))],
-    )
-    @action(detail=True, methods=["get"], filter_backends=[])
-    def ratings(self, request: Request, pk: str | None = None) -> Response:
-        """The player's rating after each finished match, oldest first."""
-        player = get_object_or_404(Player, pk=pk)
-        changes = RatingChange.objects.filter(player=player).order_by(
-            "club_id", "played_at", "match_id", "pk"
-        )
-        club = request.query_params.get("club", "")
-        if club:
-            if not club.isdigit() or len(club) > 15:
-                raise ValidationError({"club": [_("Enter a club id.")]})
-            changes = changes.filter(club_id=int(club))
-        page = self.paginate_queryset(changes)
-        data = RatingChangeSerializer(page if page is not None else changes, many=True).data
         return self.get_paginated_response(data) if page is not None else Response(data)

@@ -25,3 +25,24 @@ class ServiceError(Exception):
 class NotAllowed(ServiceError):
     status = 403
     code = "forbidden"
+
+
+class Conflict(ServiceError):
+    """The action does not fit the current state (match over, closed, schedule locked)."""
+
+    status = 409
+    code = "conflict"
+
+
+class FieldsRefused(ServiceError):
+    """Several fields refused at once; nothing was saved. `problems` maps each field to its messages."""
+
+    code = "invalid"
+
+    def __init__(self, problems: dict[str, list[str]]) -> None:
+        self.problems = {field: list(messages) for field, messages in problems.items()}
+        field, messages = next(iter(self.problems.items()))
+        super().__init__("; ".join(messages), field=field)
+
+    def errors(self) -> dict[str, list[str]]:
+        return dict(self.problems)

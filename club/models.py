@@ -162,3 +162,74 @@ class SeasonEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club} {self.season}: {self.player}"
+
+
+class ApiToken(models.Model):
+    """A key to the REST API: a person's own (their rights), or a referee's device's.
+
+    Only the key's SHA-256 is stored; the key itself is shown once, when it is made. A
+    token issued by a director carries referee rights in that director's club, and no
+    more, whatever roles its holder has or later gains (club.permissions reads the scope).
+    """
+
+    class Scope(models.TextChoices):
+        # Everything the holder may do, as when they sign in: a person's own token.
+        OWN = "own", _("the holder's own rights")
+        # Referee rights in `club` only: the token a director gives a referee's device.
+        REFEREE = "referee", _("referee rights in one club")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    scope = models.CharField(_("scope"), max_length=10, choices=Scope.choices)
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="api_tokens",
+    )
+    name = models.CharField(_("name"), max_length=100, blank=True)
+    key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    # The key's first characters, so a person can tell their tokens apart.
+    prefix = models.CharField(_("prefix"), max_length=16, editable=False)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("issued by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    last_used_at = models.DateTimeField(_("last used at"), null=True, blank=True)
+    # Revoked tokens are kept (never used again) so the trail of who had access stays.
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("revoked by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(scope="own", club__isnull=True)
+                | models.Q(scope="referee", club__isnull=False),
+                name="api_token_referee_scope_has_a_club",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.prefix}… ({self.user}, {self.get_scope_display()})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None

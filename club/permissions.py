@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from .errors import NotAllowed
-from .models import Membership
+from .models import ApiToken, Membership
 
 
 class SystemActor:
@@ -41,9 +42,55 @@ def actor_user(by: Any) -> Any:
     return by
 
 
+# --- what a request may do with the credential it came with ---------------------------------
+
+
+def act_as_referee_in(user: Any, club_id: int, *, tournament_id: int | None = None) -> None:
+    """The request came with a referee-only credential: referee rights, nothing more.
+
+    A director-issued device token (club.tokens) limits its holder to the club it was issued
+    in; a referee's private link (the tournaments' link middleware) to one tournament. Marks
+    this request's user object (loaded afresh for every request), so every check sees a
+    referee there, whatever else the person is: never a director, never a site admin.
+    """
+    user._belote_referee_club = club_id
+    user._belote_referee_tournament = tournament_id
+    user._belote_directed_clubs = frozenset()
+
+
+def referee_only_club(user: Any) -> int | None:
+    """The club a referee-only credential is limited to, or None for a person's full rights."""
+    return getattr(user, "_belote_referee_club", None)
+
+
+def referee_only_tournament(user: Any) -> int | None:
+    """The tournament a private link's session is limited to, or None."""
+    return getattr(user, "_belote_referee_tournament", None)
+
+
+def is_referee_only(user: Any) -> bool:
+    return referee_only_club(user) is not None
+
+
+def is_site_admin(user: Any) -> bool:
+    """A site admin acting with their full rights (and the system): allowed everything."""
+    return (
+        bool(getattr(user, "is_authenticated", False))
+        and bool(getattr(user, "is_superuser", False))
+        and referee_only_club(user) is None
+    )
+
+
+def require_site_admin(user: Any) -> None:
+    if not is_site_admin(user):
+        raise NotAllowed(_("Only a site admin may do this."))
+
+
 def directed_club_ids(user: Any) -> frozenset[int]:
     """The clubs `user` directs (staff of), read once per user object (that is, per request)."""
     if not getattr(user, "is_authenticated", False) or getattr(user, "pk", None) is None:
+        return frozenset()
+    if is_referee_only(user):
         return frozenset()
     cached = getattr(user, "_belote_directed_clubs", None)
     if cached is None:
@@ -58,9 +105,9 @@ def directed_club_ids(user: Any) -> frozenset[int]:
 
 def directs_club(user: Any, club_id: int) -> bool:
     """A director (staff) of the club; a site admin (and the system) directs every club."""
-    if not getattr(user, "is_authenticated", False):
+    if not getattr(user, "is_authenticated", False) or is_referee_only(user):
         return False
-    if getattr(user, "is_superuser", False):
+    if is_site_admin(user):
         return True
     return club_id in directed_club_ids(user)
 
@@ -68,3 +115,47 @@ def directs_club(user: Any, club_id: int) -> bool:
 def require_club_director(user: Any, club_id: int) -> None:
     if not directs_club(user, club_id):
         raise NotAllowed(_("Only a director of this club may do this."))
+
+
+# --- API tokens ---------------------------------------------------------------------------
+
+
+def referee_token_holders_q(club_id: int) -> Q:
+    """The users a director of the club may give a device token to, as a filter on users.
+
+    People whose only role is referee: a referee of this club who directs no club, and is
+    neither a site admin nor a user of the Django admin. A token issued by someone else
+    shows its key to them, so it must never let them act as a person with more rights.
+    """
+    directors = Membership.objects.filter(role=Membership.Role.DIRECTOR).values("player__user")
+    referees = Membership.objects.filter(club_id=club_id, role=Membership.Role.REFEREE).values(
+        "player__user"
+    )
+    return Q(pk__in=referees, is_active=True, is_superuser=False, is_staff=False) & ~Q(
+        pk__in=directors
+    )
+
+
+def may_issue_referee_token(by: Any, user: Any, club_id: int) -> bool:
+    """A director of the club, for someone else whose only role is referee there."""
+    if not directs_club(by, club_id) or getattr(by, "pk", None) == user.pk:
+        return False
+    model = type(user)
+    return model._default_manager.filter(referee_token_holders_q(club_id), pk=user.pk).exists()
+
+
+def may_issue_own_token(by: Any, credential: Any) -> bool:
+    """A person makes a token of their own only with their full rights (a session, a
+    password, or another own token): a referee's device token cannot beget a wider one."""
+    if not getattr(by, "is_authenticated", False) or getattr(by, "pk", None) is None:
+        return False
+    return not (isinstance(credential, ApiToken) and credential.scope != ApiToken.Scope.OWN)
+
+
+def may_revoke_token(by: Any, token: ApiToken) -> bool:
+    """Its holder, a site admin, or for a referee's device token a director of its club."""
+    if getattr(by, "pk", None) is not None and token.user_id == by.pk:
+        return True
+    if token.club_id is not None:
+        return directs_club(by, token.club_id)
+    return is_site_admin(by)

@@ -3,19 +3,44 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from rapidfuzz import fuzz, process, utils
 
 from .errors import ServiceError
 from .models import Club, Membership, Player
 from .permissions import require_club_director
 
 NAME_PART_MAX = 80
+# One paste registers at most this many lines: more is refused with a message, not a timeout.
+MAX_PASTED_LINES = 2000
+# What a form or the API accepts as one paste: room for that many lines of long names.
+MAX_PASTED_CHARACTERS = MAX_PASTED_LINES * 100
 # Letters of any alphabet, spaces, apostrophes, hyphens and dots: "Jean-Luc d'Arcy Jr."
 _NAME = re.compile(r"^[^\W\d_]+(?:[ '’.-]+[^\W\d_]+)*\.?$")
+# Characters that reorder or hide the text around them without being seen (Trojan Source):
+# the bidirectional embeddings, overrides, isolates and marks.
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+def hidden_character_problem(text: str) -> str | None:
+    """Why `text` cannot be a name shown to others: a bidirectional or control character.
+
+    The one check of every name typed in (players' and teams'), wherever it is read.
+    """
+    for char in text:
+        if char in BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+            return _("a name may not contain invisible control characters (U+%(code)04X found)") % {
+                "code": ord(char)
+            }
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +77,8 @@ def split_name(text: str) -> tuple[str, str]:
 
 def name_problem(text: str) -> str | None:
     """Why `text` is not a person's name, or None."""
+    if problem := hidden_character_problem(text):
+        return problem
     first, last = split_name(text)
     if not first:
         return _("a name is missing")
@@ -99,46 +126,238 @@ def find_or_create_member(club: Club, text: str) -> Player:
 
 
 def pasted_lines(text: str) -> list[tuple[int, str]]:
-    """Numbered non-blank lines; a line starting with # is a comment."""
-    return [
+    """Numbered non-blank lines; a line starting with # is a comment.
+
+    More than MAX_PASTED_LINES is refused at once, before any line is looked at.
+    """
+    lines = [
         (number, line.strip())
         for number, line in enumerate((text or "").splitlines(), start=1)
         if line.strip() and not line.strip().startswith("#")
     ]
+    if len(lines) > MAX_PASTED_LINES:
+        raise ServiceError(
+            _("%(count)d lines: paste at most %(max)d at a time, then the rest.")
+            % {"count": len(lines), "max": MAX_PASTED_LINES},
+            field="text",
+        )
+    return lines
 
 
-def register_players(club: Club, text: str, *, by: Any) -> list[Player]:
+def _name_key(text: str) -> tuple[str, str]:
+    first, last = split_name(text)
+    return first.casefold(), last.casefold()
+
+
+class Roster:
+    """A club's members by name, read once (one query), for registering many lines at once.
+
+    Names match ignoring case and spacing, as `members_named` does; players created through
+    `member` are remembered, so a name pasted twice is one player, and are stored together
+    by `save` (two queries), whatever the number of lines.
+    """
+
+    def __init__(self, club: Club) -> None:
+        self.club = club
+        self._by_name: dict[tuple[str, str], list[Player]] = {}
+        for player in Player.objects.filter(memberships__club=club).order_by("pk"):
+            self._by_name.setdefault(_name_key(player.full_name), []).append(player)
+        self._new: dict[tuple[str, str], Player] = {}
+
+    def named(self, text: str) -> list[Player]:
+        """The club's members of that name (created ones too)."""
+        key = _name_key(text)
+        return self._by_name.get(key, []) or ([self._new[key]] if key in self._new else [])
+
+    def members(self) -> list[Player]:
+        """Every member read (not the ones created since)."""
+        return [player for players in self._by_name.values() for player in players]
+
+    def ambiguity(self, text: str) -> str | None:
+        if len(self._by_name.get(_name_key(text), [])) > 1:
+            return _("the club has several members called %(name)s; register that team alone") % {
+                "name": text
+            }
+        return None
+
+    def member(self, text: str) -> Player:
+        """The member of that name, or a new player (stored by `save`)."""
+        found = self.named(text)
+        if found:
+            return found[0]
+        first, last = split_name(text)
+        player = self._new[_name_key(text)] = Player(first_name=first, last_name=last)
+        return player
+
+    def save(self) -> None:
+        """Store the new players and their memberships (inside the caller's transaction)."""
+        created = Player.objects.bulk_create(list(self._new.values()))
+        Membership.objects.bulk_create(
+            Membership(club=self.club, player=player, role=Membership.Role.MEMBER)
+            for player in created
+        )
+        for key, player in self._new.items():
+            self._by_name[key] = [player]
+        self._new = {}
+
+
+# --- new members: found, new, or close to a member (a typo?) ------------------------------
+
+# How alike two names must be (rapidfuzz's token sort ratio, 0-100) to ask whether they are
+# the same person: "Marie Lecler" and "Marie Leclerc" score 96, "Anne Roux" and "Anna Roux"
+# 89, "Luc Martin" and "Marc Martin" 76.
+SIMILAR_NAME_CUTOFF = 85
+
+# What a registration does with names that are not the club's members yet.
+CREATE = "create"  # create them (a script, the demo, a confirmed form)
+ASK = "ask"  # refuse with NewMembersToConfirm if there is any
+ASK_IF_SIMILAR = "ask_if_similar"  # refuse only if one is close to a member's name
+NEW_MEMBERS = (CREATE, ASK, ASK_IF_SIMILAR)
+
+
+@dataclass(frozen=True, slots=True)
+class NewName:
+    """A name that would become a new member, and the members whose names are close to it."""
+
+    name: str
+    similar: tuple[Player, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.similar:
+            return _("%(name)s (new member)") % {"name": self.name}
+        return _("%(name)s (new member; close to %(members)s)") % {
+            "name": self.name,
+            "members": ", ".join(p.full_name for p in self.similar),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NamesPlan:
+    """What registering names would do: members found, and names that would be new."""
+
+    existing: list[Player] = field(default_factory=list)
+    new: list[NewName] = field(default_factory=list)
+
+    def asks(self, new_members: str) -> bool:
+        """Whether `new_members` (CREATE, ASK, ASK_IF_SIMILAR) stops before creating them."""
+        if new_members == ASK:
+            return bool(self.new)
+        if new_members == ASK_IF_SIMILAR:
+            return any(name.similar for name in self.new)
+        return False
+
+
+class NewMembersToConfirm(ServiceError):
+    """Names that would become new members: nothing was registered; ask, then register again
+    with new members created (`plan` says which, and the members close to each)."""
+
+    status = 409
+    code = "new_members_to_confirm"
+
+    def __init__(self, plan: NamesPlan) -> None:
+        self.plan = plan
+        super().__init__(
+            _("Confirm the new members: %(names)s.")
+            % {"names": "; ".join(str(name) for name in plan.new)},
+            field="new_members",
+        )
+
+    def errors(self) -> dict[str, list[str]]:
+        return {self.field: [str(name) for name in self.plan.new]}
+
+
+def _folded(name: str) -> str:
+    return utils.default_process(" ".join(split_name(name)))
+
+
+def similar_members(members: list[Player], name: str) -> tuple[Player, ...]:
+    """The members whose names are close to `name` but not the same (a typo, a nickname)."""
+    wanted = _folded(name)
+    names = [_folded(player.full_name) for player in members]
+    close = process.extract(
+        wanted, names, scorer=fuzz.token_sort_ratio, score_cutoff=SIMILAR_NAME_CUTOFF, limit=3
+    )
+    return tuple(members[index] for found, _score, index in close if found != wanted)
+
+
+def plan_names(club: Club, names: Iterable[str], *, roster: Roster | None = None) -> NamesPlan:
+    """Which names are the club's members and which would be new (each with close members).
+
+    Reads the club's members once (or takes the roster already read); a name given twice
+    counts once.
+    """
+    roster = roster or Roster(club)
+    members = roster.members()
+    plan = NamesPlan()
+    seen: set[tuple[str, str]] = set()
+    for name in names:
+        key = _name_key(name)
+        if key in seen:
+            continue
+        seen.add(key)
+        found = roster.named(name)
+        if found:
+            plan.existing.append(found[0])
+        else:
+            plan.new.append(NewName(" ".join(name.split()), similar_members(members, name)))
+    return plan
+
+
+def register_players(club: Club, text: str, *, by: Any, new_members: str = CREATE) -> list[Player]:
     """One name per line; existing members are found, the others created as members.
 
     All or nothing: if a line is not a name, nothing is registered and every bad line is
-    reported with its number.
+    reported with its number. A bounded number of queries, whatever the number of lines.
+    `new_members` (ASK, ASK_IF_SIMILAR) stops with NewMembersToConfirm before creating
+    members the director has not confirmed.
     """
     require_club_director(by, club.pk)
     lines = pasted_lines(text)
-    problems = [
-        LineProblem(n, p) for n, line in lines if (p := name_problem(line) or ambiguity(club, line))
-    ]
+    problems = [LineProblem(n, p) for n, line in lines if (p := name_problem(line))]
     if not lines and not problems:
         raise ServiceError(_("Enter one name per line."), field="text")
     if problems:
         raise RegistrationRefused(problems)
+    roster = Roster(club)
+    problems = [LineProblem(n, p) for n, line in lines if (p := roster.ambiguity(line))]
+    if problems:
+        raise RegistrationRefused(problems)
+    plan = plan_names(club, (line for _n, line in lines), roster=roster)
+    if plan.asks(new_members):
+        raise NewMembersToConfirm(plan)
     with transaction.atomic():
         players: list[Player] = []
+        seen: set[int] = set()  # by identity: new players have no key until saved
         for _n, line in lines:
-            player = find_or_create_member(club, line)
-            if player not in players:
+            player = roster.member(line)
+            if id(player) not in seen:
+                seen.add(id(player))
                 players.append(player)
+        roster.save()
     return players
 
 
 __all__ = [
+    "ASK",
+    "ASK_IF_SIMILAR",
+    "CREATE",
+    "MAX_PASTED_CHARACTERS",
+    "MAX_PASTED_LINES",
+    "NEW_MEMBERS",
     "LineProblem",
+    "NamesPlan",
+    "NewMembersToConfirm",
+    "NewName",
     "RegistrationRefused",
+    "Roster",
     "ambiguity",
     "find_member",
     "find_or_create_member",
+    "hidden_character_problem",
     "name_problem",
     "pasted_lines",
+    "plan_names",
     "register_players",
+    "similar_members",
     "split_name",
 ]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.contrib.auth import get_user_model
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
 from .permissions import directs_club
@@ -13,8 +14,8 @@ from .permissions import directs_club
 def club_home(club: Club, viewer: Any) -> dict[str, Any]:
     """The club's tournaments grouped running / upcoming / finished, and its best players.
 
-    Private tournaments are listed to the club's directors only. A tournament says what
-    state it is in (`is_running`, `is_finished`): club/ reads it without importing
+    Private tournaments and drafts are listed to the club's directors only. A tournament
+    says what state it is in (`is_draft`, `is_running`, `is_finished`): club/ reads it without importing
     tournaments/ (design.md).
     """
     directs = directs_club(viewer, club.pk)
@@ -23,6 +24,8 @@ def club_home(club: Club, viewer: Any) -> dict[str, Any]:
         tournaments = tournaments.filter(is_public=True)
     groups: dict[str, list[Any]] = {"running": [], "upcoming": [], "finished": []}
     for tournament in tournaments:
+        if tournament.is_draft and not directs:
+            continue  # not published yet
         if tournament.is_running:
             groups["running"].append(tournament)
         elif tournament.is_finished:
@@ -44,6 +47,40 @@ def members(club: Club) -> QuerySet[Membership]:
         Membership.objects.filter(club=club)
         .select_related("player")
         .order_by("player__last_name", "player__first_name")
+    )
+
+
+def members_found(club: Club, *, name: str = "", role: str = "") -> QuerySet[Membership]:
+    """The club's members whose first or last name contains every word of `name`, by name.
+
+    With their accounts, so a director finds the user id a referee's token is issued to.
+    """
+    found = (
+        members(club)
+        .select_related("player__user")
+        .order_by("player__last_name", "player__first_name", "pk")
+    )
+    for word in name.split()[:5]:
+        found = found.filter(
+            Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
+        )
+    return found.filter(role=role) if role else found
+
+
+def referee_users(club: Club) -> QuerySet[Any]:
+    """The accounts that may referee the club's tables (its referees and directors), by name,
+    each with `directs_a_club` (of any club: such an account gets no private link)."""
+    directs = Membership.objects.filter(player__user=OuterRef("pk"), role=Membership.Role.DIRECTOR)
+    return (
+        get_user_model()
+        .objects.filter(
+            player__memberships__club=club,
+            player__memberships__role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR],
+        )
+        .select_related("player")
+        .annotate(directs_a_club=Exists(directs))
+        .distinct()
+        .order_by("player__last_name", "player__first_name", "username")
     )
 
 

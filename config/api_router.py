@@ -3,9 +3,18 @@
 from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
-from club.api import ID_PATTERN, ClubViewSet, PlayerViewSet
-from tournaments.api.accounts import NotFoundView, PingView, TokenRevokeView, TokenView
+from club.api import ID_PATTERN, ClubViewSet
+from tournaments.api.accounts import (
+    MeView,
+    MyTokenViewSet,
+    NotFoundView,
+    PingView,
+    RefereeTokenRevokeView,
+    RefereeTokenView,
+    SignInView,
+)
 from tournaments.api.deals import DealViewSet
+from tournaments.api.players import PlayerViewSet
 from tournaments.api.views import MatchViewSet, RoundViewSet, TeamViewSet, TournamentViewSet
 
 router = DefaultRouter()
@@ -16,12 +25,17 @@ router.register("teams", TeamViewSet, basename="team")
 router.register("rounds", RoundViewSet, basename="round")
 router.register("matches", MatchViewSet, basename="match")
 router.register(rf"matches/(?P<match_pk>{ID_PATTERN})/deals", DealViewSet, basename="deal")
+router.register("me/tokens", MyTokenViewSet, basename="my-token")
 
 urlpatterns = [
     path("ping/", PingView.as_view(), name="ping"),
-    path("tokens/", TokenView.as_view(), name="token-issue"),
+    path("auth/token/", SignInView.as_view(), name="sign-in"),
+    path("me/", MeView.as_view(), name="me"),
+    path("tokens/", RefereeTokenView.as_view(), name="token-issue"),
     re_path(
-        rf"^tokens/(?P<user_id>{ID_PATTERN})/$", TokenRevokeView.as_view(), name="token-revoke"
+        rf"^tokens/(?P<user_id>{ID_PATTERN})/$",
+        RefereeTokenRevokeView.as_view(),
+        name="token-revoke",
     ),
     *router.urls,
     # Last: any other address under /api/v1/ answers a JSON 404, whatever the method.

@@ -1,11 +1,13 @@
 """Settings read from the environment: SQLite and in-process tasks by default, the full stack when told."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
-from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from config.cache import cache_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -42,10 +44,11 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
+    "csp",
     "scoring",
     "club",
     "tournaments",
@@ -59,8 +62,13 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A session opened by a referee's private link: one tournament's tables, until revoked.
+    "tournaments.middleware.RefereeLinkMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last: it answers a locked-out sign-in (django-axes).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -77,6 +85,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "tournaments.context_processors.director_link",
             ],
         },
     },
@@ -101,6 +110,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# django-axes first: it refuses a sign-in once an account or an address failed too often.
+AUTHENTICATION_BACKENDS = [
+    "config.auth.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:my_tables"
@@ -129,19 +143,64 @@ STORAGES = {
     },
 }
 
+# How many proxies (a TLS terminator, a load balancer) stand in front of the site: the client's
+# address is then read from X-Forwarded-For (config/addresses.py); 0 ignores the header.
+PROXY_COUNT = env.int("DJANGO_NUM_PROXIES", default=0)
+
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = env.bool("DJANGO_SECURE_COOKIES", default=True)
     CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
     SECURE_CONTENT_TYPE_NOSNIFF = True
+    # HSTS is opt-in: once a browser saw it, the site is HTTPS-only for it for that long.
+    SECURE_HSTS_SECONDS = env.int("DJANGO_HSTS_SECONDS", default=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", default=False)
+    SECURE_HSTS_PRELOAD = env.bool("DJANGO_HSTS_PRELOAD", default=False)
+    # Usually the TLS proxy redirects http to https; the site can do it too.
+    SECURE_SSL_REDIRECT = env.bool("DJANGO_SSL_REDIRECT", default=False)
+X_FRAME_OPTIONS = "DENY"
 
-CACHES = {"default": env.cache_url_config(env.str("CACHE_URL", default="") or "locmemcache://")}
+# Content Security Policy (django-csp): scripts, styles, fonts and images from the site only,
+# no inline script, style or event handler (the pages need none), no framing.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Sign-in lockout (django-axes): after AXES_FAILURE_LIMIT failures for one account or from
+# one address, sign-ins are refused (429, a page that says so) for the cool-off time.
+# Attempts are kept in the database, so a cache outage does not lift the lockout.
+AXES_FAILURE_LIMIT = env.int("BELOTE_LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("BELOTE_LOGIN_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournaments.views.accounts.locked_out"
+AXES_CLIENT_IP_CALLABLE = "config.addresses.client_address"
+AXES_VERBOSE = False
+# No log of successful sign-ins: it would open a session for every API sign-in.
+AXES_DISABLE_ACCESS_LOG = True
+
+# A Redis cache outage costs speed, never a request: the data is in the database.
+CACHES = {"default": cache_config(env.str("CACHE_URL", default="") or "locmemcache://")}
 
 # Celery: without a broker the tasks run in process, eagerly, so the site works alone.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default="") or None
+if CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport with the fix that lets a worker ride out a Redis outage.
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -153,20 +212,33 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task held by a worker that died comes back after this many seconds (Redis' default is an
 # hour); our tasks last well under a minute, so ten minutes is safe and keeps standings fresh.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600}
+# A broker that does not answer is given up on quickly: a request that sends a task must not
+# wait for it (the change is committed; the reconcile sends what could not be sent).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 600, "socket_connect_timeout": 2}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.1,
+    "interval_max": 0.1,
+}
 CELERY_TIMEZONE = TIME_ZONE
+# Every tournament whose standings are behind its changes is sent a recompute: by the worker
+# each time it (re)connects to the broker (config/celery_app.py), and every
+# RECONCILE_SECONDS by beat, so a lost recompute never waits long.
+RECONCILE_SECONDS = env.int("BELOTE_RECONCILE_SECONDS", default=20)
 CELERY_BEAT_SCHEDULE = {
-    "reconcile-running-tournaments": {
-        "task": "tournaments.tasks.reconcile_running_tournaments",
-        "schedule": crontab(minute="*/5"),
+    "reconcile-standings": {
+        "task": "tournaments.tasks.reconcile_standings",
+        "schedule": RECONCILE_SECONDS,
     },
 }
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # The token first: its `WWW-Authenticate` challenge makes "sign in first" a 401.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "club.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # Every write is JSON: deal entries and house rules are nested objects.
@@ -178,9 +250,28 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
+    # Counted in the shared cache; without it (down) nothing is throttled, nothing fails.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "config.api_throttles.AnonymousThrottle",
+        "config.api_throttles.UserThrottle",
+        "config.api_throttles.TokenThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        # A scoreboard polls every few seconds; a club room shares one address.
+        "anon": env.str("BELOTE_THROTTLE_ANON", default="600/min"),
+        "user": env.str("BELOTE_THROTTLE_USER", default="1200/min"),
+        "token": env.str("BELOTE_THROTTLE_TOKEN", default="1200/min"),
+        # Scoped rates (a view's `throttle_scope`): `api_sign_in` is the password exchange of
+        # POST /api/v1/auth/token/, per client address.
+        "api_sign_in": env.str("BELOTE_API_SIGN_IN_RATE", default="10/minute"),
+    },
+    # Throttles count by client address: trust X-Forwarded-For only from this many proxies
+    # in front of the site (0: the connection's address), so a client cannot pick its own.
+    "NUM_PROXIES": PROXY_COUNT,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Belote club API",
+    # The long description (getting started, signing in, errors) is the hook's, from docs/.
     "DESCRIPTION": "Clubs, tournaments, schedules, deal entry, standings and club rankings.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -191,6 +282,8 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.schema.add_error_responses",
+        "tournaments.api.schema.describe_security_schemes",
+        "tournaments.api.schema.integer_ids",
     ],
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": "tournaments.models.Seat",

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import Problem, Rank, Rules, Seat, Suit, Team, parse_rules, validate_deal
@@ -34,8 +34,17 @@ RANK_NAMES = {
     Rank.KING: _("king"),
     Rank.ACE: _("ace"),
 }
-RANK_SHORT = {Rank.TEN: "10"}
-RANK_SHORT.update({r: r.value for r in Rank if r is not Rank.TEN})
+# The letter on the card, as each language prints it (V/D/R in French, B/V/H in Dutch).
+RANK_SHORT = {
+    Rank.SEVEN: "7",
+    Rank.EIGHT: "8",
+    Rank.NINE: "9",
+    Rank.TEN: "10",
+    Rank.JACK: pgettext_lazy("card letter of the jack", "J"),
+    Rank.QUEEN: pgettext_lazy("card letter of the queen", "Q"),
+    Rank.KING: pgettext_lazy("card letter of the king", "K"),
+    Rank.ACE: pgettext_lazy("card letter of the ace", "A"),
+}
 SEQUENCE_NAMES = {3: _("tierce"), 4: _("fifty"), 5: _("hundred")}
 FOUR_NAMES = {
     Rank.JACK: _("four jacks"),
@@ -119,8 +128,9 @@ class DealForm(forms.Form):
     cards = forms.IntegerField(
         label=_("Card points"),
         required=False,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
-        help_text=_("The other team's points are %(total)s minus these.") % {"total": DEAL_VALUE},
+        widget=forms.NumberInput(
+            attrs={"inputmode": "numeric", "autocomplete": "off", "enterkeyhint": "done"}
+        ),
     )
     capot = forms.ChoiceField(
         label=_("Capot"), required=False, widget=forms.RadioSelect, choices=()
@@ -129,6 +139,11 @@ class DealForm(forms.Form):
         label=_("Belote-rebelote"), required=False, widget=forms.RadioSelect, choices=()
     )
     submission_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=100)
+    # The deal this entry is meant to be: an entry kept on a phone while it was offline must
+    # not land one deal later because another deal was entered meanwhile.
+    number = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=32767
+    )
 
     def __init__(
         self,
@@ -143,7 +158,12 @@ class DealForm(forms.Form):
         self.entry: dict[str, Any] | None = None
         self.problems: list[Problem] = []
         seats = seats or {}
+        self.seat_names = {s.value: seats.get(s.value, "") for s in Seat}
         self.team_names = dict(team_names or {})
+        # Set here, not in the class, so the hint reads in the language of each request.
+        self.fields["cards"].help_text = gettext(
+            "The other team's points are %(total)s minus these."
+        ) % {"total": DEAL_VALUE}
         choice = self._choice_field
         choice("taker").choices = [
             *[(s.value, f"{seats.get(s.value, s.value)} ({seat_abbreviation(s)})") for s in Seat],
@@ -179,6 +199,11 @@ class DealForm(forms.Form):
         return field
 
     # --- for the template -----------------------------------------------------------------
+
+    @property
+    def taker_radios(self) -> dict[str, Any]:
+        """The taker's radio buttons by value (N, E, S, W, pass), to lay them out as at the table."""
+        return {radio.data["value"]: radio for radio in self["taker"]}
 
     def declaration_rows(self, team: str) -> list[dict[str, Any]]:
         return [

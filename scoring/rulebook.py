@@ -7,10 +7,12 @@ Raw HTML in the Markdown is escaped, never passed through.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -110,3 +112,61 @@ def _rendered(path: Path, modified_ns: int) -> RenderedBook:
 def rendered_book(docs: Path, language: str) -> RenderedBook:
     path = book_path(docs, language)
     return _rendered(path, path.stat().st_mtime_ns)
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    """One of the book's worked examples of a deal (section 6): its words, entry and result."""
+
+    number: int
+    text: str
+    deal: dict[str, Any]
+    result: dict[str, Any]
+
+    @property
+    def summary(self) -> str:
+        """The example's first sentence (two when the first is only the setting), to list it."""
+        sentences = self.text.split(". ")
+        short = sentences[0] if len(sentences[0]) >= 30 else ". ".join(sentences[:2])
+        return short.rstrip(".") + "."
+
+
+WORKED_EXAMPLES_SECTION = "6. Worked examples"
+_NUMBERED = re.compile(r"^\*\*(\d+)\.\*\*\s*")
+
+
+def worked_examples(path: Path) -> tuple[WorkedExample, ...]:
+    """Section 6 of a rule book: each "**n.**" paragraph, its deal and the engine's answer.
+
+    The REST API documents its deal entry with these (tests/scoring/test_rule_book.py holds
+    every one of them equal to what the engine answers).
+    """
+    return _worked_examples(path, path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=4)
+def _worked_examples(path: Path, modified_ns: int) -> tuple[WorkedExample, ...]:
+    tokens = MarkdownIt("commonmark").parse(path.read_text(encoding="utf-8"))
+    found: list[WorkedExample] = []
+    section, paragraph, entry = "", "", None
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and token.tag == "h2":
+            section = tokens[index + 1].content
+        elif section != WORKED_EXAMPLES_SECTION:
+            continue
+        elif token.type == "paragraph_open" and _NUMBERED.match(tokens[index + 1].content):
+            paragraph, entry = " ".join(tokens[index + 1].content.split()), None
+        elif token.type == "fence" and token.info.strip() == "json" and paragraph:
+            value = json.loads(token.content)
+            if entry is None and isinstance(value, dict) and "deal" in value:
+                entry = value
+            elif entry is not None:
+                match = _NUMBERED.match(paragraph)
+                assert match is not None
+                found.append(
+                    WorkedExample(
+                        int(match.group(1)), paragraph[match.end() :], entry["deal"], value
+                    )
+                )
+                paragraph, entry = "", None
+    return tuple(found)

@@ -15,6 +15,14 @@ def _fast_password_hasher(settings):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(autouse=True)
+def _fresh_cache():  # type: ignore[no-untyped-def]
+    """Each test starts with an empty cache: no throttle count or debounce key of another test."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _tasks_in_process(request):  # type: ignore[no-untyped-def]
     """Run Celery tasks in process, as on a bare machine, except in tests of the real broker.
 

@@ -44,6 +44,11 @@ def test_club_never_imports_tournaments_nor_config():
     assert offenders("club", ("tournaments", "config")) == {}
 
 
+def test_tournaments_never_import_config():
+    """config wires the apps together; the apps never reach back into it (design.md)."""
+    assert offenders("tournaments", ("config",)) == {}
+
+
 def test_the_engine_imports_nothing_of_the_project_nor_django():
     assert (
         offenders("scoring/engine", ("django", "club", "tournaments", "config", "rest_framework"))

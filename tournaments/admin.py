@@ -13,11 +13,14 @@ from django.contrib import admin
 from club.admin import ReadOnlyAdmin
 
 from .models import (
+    Bracket,
     Deal,
     DealAudit,
     Match,
+    MatchConfirmation,
     MatchEvent,
     MatchSeat,
+    RefereeLink,
     Round,
     Standing,
     Submission,
@@ -37,7 +40,7 @@ class TeamInline(admin.TabularInline):
 class RoundInline(admin.TabularInline):
     model = Round
     extra = 0
-    fields = ["number", "is_closed"]
+    fields = ["number", "stage", "is_closed"]
     show_change_link = True
 
 
@@ -49,7 +52,14 @@ class TournamentAdmin(admin.ModelAdmin):
     date_hierarchy = "starts_on"
     autocomplete_fields = ["club"]
     prepopulated_fields = {"slug": ["name"]}
-    readonly_fields = ["change_seq", "standings_seq", "standings_computed_at", "created_at"]
+    # The draw seed is stored at creation: the same seed and results draw the same round.
+    readonly_fields = [
+        "draw_seed",
+        "change_seq",
+        "standings_seq",
+        "standings_computed_at",
+        "created_at",
+    ]
     list_select_related = ["club"]
     inlines = [TeamInline, RoundInline]
 
@@ -85,8 +95,8 @@ class MatchInline(admin.TabularInline):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
-    list_display = ["__str__", "tournament", "number", "is_closed"]
-    list_filter = ["is_closed", "tournament"]
+    list_display = ["__str__", "tournament", "number", "stage", "is_closed"]
+    list_filter = ["is_closed", "stage", "tournament"]
     search_fields = ["tournament__name"]
     autocomplete_fields = ["tournament"]
     list_select_related = ["tournament"]
@@ -101,6 +111,14 @@ class RoundAdmin(admin.ModelAdmin):
         for obj in formset.deleted_objects:
             obj.delete()
         formset.save_m2m()
+
+
+@admin.register(Bracket)
+class BracketAdmin(ReadOnlyAdmin):
+    """A final is started and played through the director's pages or the API."""
+
+    list_display = ["tournament", "size", "third_place", "after_round", "created_at"]
+    list_select_related = ["tournament"]
 
 
 DEAL_COLUMNS = (
@@ -227,6 +245,32 @@ class MatchEventAdmin(ReadOnlyAdmin):
     search_fields = ["detail", "by__username", "tournament__name"]
     date_hierarchy = "at"
     list_select_related = ["tournament", "by"]
+
+
+@admin.register(MatchConfirmation)
+class MatchConfirmationAdmin(ReadOnlyAdmin):
+    """The teams' answers; they change only through the table page or the API (audited)."""
+
+    list_display = ["match", "side", "agree", "remark", "by", "by_director", "at"]
+    list_filter = ["agree", "by_director"]
+    list_select_related = ["match__ns_team", "match__ew_team", "by"]
+
+
+@admin.register(RefereeLink)
+class RefereeLinkAdmin(ReadOnlyAdmin):
+    """Private links are made and revoked on the director's referees page; only hashes here."""
+
+    list_display = [
+        "referee",
+        "tournament",
+        "created_by",
+        "created_at",
+        "last_used_at",
+        "revoked_at",
+    ]
+    list_filter = ["tournament"]
+    search_fields = ["referee__username", "tournament__name"]
+    list_select_related = ["referee", "tournament", "created_by"]
 
 
 @admin.register(Standing)

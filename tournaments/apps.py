@@ -8,3 +8,4 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from . import changes  # noqa: F401  (its signals record the admin's edits)
+        from .api import schema  # noqa: F401  (registers the token scheme with drf-spectacular)

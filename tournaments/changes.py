@@ -10,15 +10,22 @@ Every write to deals, matches, teams or a tournament's settings bumps the tourna
   below, which record the change exactly as a service would, unless a service's
   `changing` block is running (it records its own, once per action).
 
-The recompute is sent debounced (`schedule_recompute`): a task is sent only if none was
-sent for the tournament in the last `DEBOUNCE_SECONDS` (an atomic cache `add`), with a
-countdown a little longer, so it starts after every change it covers has committed. The
-task reads `change_seq` before the results and does nothing if the standings were already
-computed from it; so duplicates and retries are harmless, and a change that found the key
-taken is always seen by the task holding it. If the cache is per process (locmem) or
-loses the key, more tasks run, never fewer; a lost task is found by the periodic
-reconcile (`tasks.reconcile_running_tournaments`). Without a broker (eager mode) the tasks
-run in process right after the commit, without the debounce.
+The recompute is sent throttled, leading and trailing (`schedule_recompute`): the first
+change after a quiet `WINDOW_SECONDS` sends its task at once (no delay added); a change
+inside the window sends, once per window, a trailing task with a countdown a little longer
+than the window, so it starts after every change that found the window taken has
+committed. So a lone deal is computed at once, a burst costs at most two runs per window,
+and no change waits more than `TRAILING_COUNTDOWN_SECONDS`. The task reads `change_seq`
+before the results and does nothing if the standings were already computed from it; so
+duplicates and retries are harmless. If the cache is per process (locmem), down or loses a
+key, more tasks run, never fewer. If the broker is down the change stays committed and
+unsent: the worker sends a reconcile each time it (re)connects, and beat every few
+seconds (`tasks.reconcile_standings`), which recomputes every tournament that is behind.
+Without a broker (eager mode) the tasks run in process right after the commit.
+
+After a change commits and after a recompute stores standings, `publish_live` puts the
+tournament's versions in the cache, so a polling page answers "nothing changed" without
+the database (`selectors.live_state`).
 """
 
 from __future__ import annotations
@@ -40,10 +47,11 @@ from .models import Deal, Match, Team, Tournament
 
 log = logging.getLogger(__name__)
 
-DEBOUNCE_SECONDS: float = getattr(settings, "STANDINGS_DEBOUNCE_SECONDS", 1.0)
-# Half a window more, so that a worker whose clock runs a little ahead still starts the task
-# after the key has expired (a change never finds the key of a task that already read).
-COUNTDOWN_SECONDS: float = DEBOUNCE_SECONDS * 1.5
+WINDOW_SECONDS: float = getattr(settings, "STANDINGS_WINDOW_SECONDS", 0.15)
+# A little more than the window, so that a worker whose clock runs a little ahead still
+# starts the trailing task after the window has closed (no change finds the window taken
+# after its task has read).
+TRAILING_COUNTDOWN_SECONDS: float = WINDOW_SECONDS + 0.05
 
 
 def record_change(tournament_id: int) -> None:
@@ -53,7 +61,13 @@ def record_change(tournament_id: int) -> None:
     has committed. Prefer `changing`, which calls this for you.
     """
     Tournament.objects.filter(pk=tournament_id).update(change_seq=F("change_seq") + 1)
-    transaction.on_commit(lambda: schedule_recompute(tournament_id))
+    transaction.on_commit(lambda: _committed(tournament_id))
+
+
+def _committed(tournament_id: int) -> None:
+    """After a change commits: ask for the recompute, and tell the polling pages."""
+    schedule_recompute(tournament_id)
+    publish_live(tournament_id)
 
 
 # Set while a service's `changing` block runs: the signals then leave its writes alone.
@@ -64,7 +78,7 @@ _service_writing: ContextVar[bool] = ContextVar("belote_service_writing", defaul
 def changing(tournament_id: int) -> Iterator[None]:
     """One transaction for a service action that changes the tournament; records the change.
 
-    Nested blocks (a service calling another) record once each; the debounce and the
+    Nested blocks (a service calling another) record once each; the throttle and the
     change-number check make that harmless.
     """
     token = _service_writing.set(True)
@@ -76,16 +90,41 @@ def changing(tournament_id: int) -> Iterator[None]:
         _service_writing.reset(token)
 
 
-# --- the debounced send --------------------------------------------------------------------
+# --- the throttled send ---------------------------------------------------------------------
 
 
 def _eager() -> bool:
-    from config.celery_app import app
+    from celery import current_app
 
-    return bool(app.conf.task_always_eager)
+    return bool(current_app.conf.task_always_eager)
 
 
-def _send_debounced(task: Any, key: str, object_id: int) -> bool:
+def _window_open(key: str) -> bool:
+    """Take the window `key` if it is free; also True when the cache cannot tell (down)."""
+    if cache.add(key, 1, timeout=WINDOW_SECONDS):
+        return True
+    # Taken, or a cache that stores nothing (config.cache's, while Redis is down): only a
+    # value read back proves a window.
+    reachable = getattr(cache, "is_reachable", None)
+    return (callable(reachable) and not reachable()) or cache.get(key) is None
+
+
+def _send(task: Any, key: str, object_id: int, countdown: float | None) -> bool:
+    try:
+        if countdown:
+            task.apply_async((object_id,), countdown=countdown)
+        else:
+            task.apply_async((object_id,))
+    except Exception:
+        # Broker unreachable: the change is committed all the same; the reconcile sends the
+        # recompute when the worker is connected again (tasks.reconcile_standings).
+        cache.delete(key)
+        log.exception("could not send the recompute of %s %s", key, object_id)
+        return False
+    return True
+
+
+def _send_throttled(task: Any, key: str, object_id: int) -> bool:
     if _eager():
         try:
             task.delay(object_id)
@@ -94,31 +133,47 @@ def _send_debounced(task: Any, key: str, object_id: int) -> bool:
             # page. The periodic reconcile (or the next change) computes it again.
             log.exception("recompute of %s %s failed", key, object_id)
         return True
-    # Changes while the key lives ride on this task, which starts only after the key is gone.
-    if not cache.add(key, 1, timeout=DEBOUNCE_SECONDS):
-        return False
-    try:
-        task.apply_async((object_id,), countdown=COUNTDOWN_SECONDS)
-    except Exception:
-        # Broker unreachable: the change is committed all the same; the next change or the
-        # periodic reconcile sends the recompute.
-        cache.delete(key)
-        log.exception("could not send the recompute of %s %s", key, object_id)
-        return False
-    return True
+    if _window_open(key):
+        return _send(task, key, object_id, None)
+    # Inside the window: one trailing task per window carries every change made in it.
+    trailing = f"{key}:trailing"
+    if _window_open(trailing):
+        return _send(task, trailing, object_id, TRAILING_COUNTDOWN_SECONDS)
+    return False
 
 
 def schedule_recompute(tournament_id: int) -> bool:
     """Ask for the tournament's standings (then the club's ratings); called after commit."""
     from .tasks import recompute_tournament
 
-    return _send_debounced(recompute_tournament, f"belote:standings:{tournament_id}", tournament_id)
+    return _send_throttled(recompute_tournament, f"belote:standings:{tournament_id}", tournament_id)
 
 
 def schedule_ratings(club_id: int) -> bool:
     from .tasks import recompute_club_ratings
 
-    return _send_debounced(recompute_club_ratings, f"belote:ratings:{club_id}", club_id)
+    return _send_throttled(recompute_club_ratings, f"belote:ratings:{club_id}", club_id)
+
+
+# --- what polling pages compare (selectors.live_state reads it) ----------------------------
+
+
+def publish_live(tournament_id: int) -> None:
+    """Put the tournament's committed versions in the cache, for the pages that poll them.
+
+    Called after a change commits and after a recompute stores the standings. A page that
+    polls then answers "nothing new" from the cache alone, and learns of a change at once.
+    A cache that fails is skipped: the pages read the versions from the database instead.
+    """
+    from .selectors import LIVE_SECONDS, read_live_state
+
+    try:
+        read = read_live_state(Tournament.objects.filter(pk=tournament_id))
+        if read is not None:
+            cache.set(*read, timeout=LIVE_SECONDS)
+    except Exception:
+        # The change is committed; pages then learn of it within LIVE_SECONDS all the same.
+        log.warning("live state of tournament %s not published", tournament_id, exc_info=True)
 
 
 # --- edits made outside the services (the admin, the shell) -------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from club.errors import Conflict as Conflict
 from club.errors import NotAllowed as NotAllowed
 from club.errors import ServiceError as ServiceError
 from scoring.engine import codec
@@ -23,15 +24,29 @@ class DealRefused(ServiceError, ValueError):
         return dict(codec.errors_to_json(self.problems)["errors"])
 
 
-class Conflict(ServiceError):
-    """The action does not fit the current state (match over, closed, schedule locked)."""
-
-    status = 409
-    code = "conflict"
-
-
 class MatchOver(Conflict):
     code = "match_over"
+
+
+class DealNumberTaken(Conflict):
+    """An entry meant as deal n arrived after another deal took that number."""
+
+    code = "deal_number_taken"
+
+
+class RoundNotReady(Conflict):
+    """Closing a round with matches unfinished or unconfirmed: say so, close only when forced."""
+
+    code = "round_not_ready"
+
+    def __init__(self, message: str, *, unfinished: list[int], unconfirmed: list[int]) -> None:
+        super().__init__(message)
+        self.unfinished = unfinished
+        self.unconfirmed = unconfirmed
+
+    def details(self) -> dict[str, Any]:
+        """Beside the message in the API's answer: the tables still to finish or to confirm."""
+        return {"unfinished_tables": self.unfinished, "unconfirmed_tables": self.unconfirmed}
 
 
 class MatchClosed(Conflict):

@@ -5,19 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.text import capfirst, format_lazy
+from django.conf import settings as django_settings
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from club.models import Player
 from scoring.engine import parse_rules
 
-from .models import Match, Tournament
+from .models import Match, Team, Tournament
 from .rules_text import choice_label, rule_specs
 from .services.settings import (
     SettingsRefused,
     create_tournament,
     update_tournament,
 )
-from .standings.criteria import CRITERIA, DEFAULT_TIE_BREAKS
+from .standings.criteria import DEFAULT_TIE_BREAKS, labels
 
 RULE_PREFIX = "rule_"
 
@@ -43,6 +47,57 @@ def _label(name: str) -> Any:
     return capfirst(getattr(field, "verbose_name", name))
 
 
+class OrderedCheckboxes(forms.CheckboxSelectMultiple):
+    """A list of choices to tick and put in order: the ticked ones first, in their order.
+
+    The order sent is the order on the page (a browser sends checkboxes in document order);
+    static/js/ordered-choices.js adds the buttons that move a line up or down.
+    """
+
+    input_type = "ordered"  # a list of checkboxes with its own labels, not one checkbox
+
+    def render(
+        self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer: Any = None
+    ) -> SafeString:
+        chosen = [str(v) for v in value or []]
+        choices = dict((str(code), label) for code, label in self.choices)
+        order = [code for code in chosen if code in choices]
+        order += [code for code in choices if code not in order]
+        base_id = (attrs or {}).get("id") or self.attrs.get("id") or f"id_{name}"
+        items = format_html_join(
+            "\n",
+            '<li data-choice="{}"><label for="{}_{}"><input type="checkbox" name="{}" value="{}"'
+            ' id="{}_{}"{}> {}</label></li>',
+            (
+                (
+                    code,
+                    base_id,
+                    code,
+                    name,
+                    code,
+                    base_id,
+                    code,
+                    mark_safe(" checked") if code in chosen else "",
+                    choices[code],
+                )
+                for code in order
+            ),
+        )
+        return format_html(
+            '<ol class="ordered-choices" id="{}" data-ordered>{}</ol>', base_id, items
+        )
+
+    def id_for_label(self, id_: str, index: str | None = None) -> str:
+        return id_
+
+
+class TieBreakField(forms.MultipleChoiceField):
+    """The chosen criteria in order; whether each is known is the settings service's to say."""
+
+    def valid_value(self, value: Any) -> bool:
+        return True
+
+
 class TournamentForm(forms.Form):
     """A tournament and its house rules, each rule one field explained in a line.
 
@@ -61,15 +116,36 @@ class TournamentForm(forms.Form):
         label=_label("starts_on"), widget=forms.DateInput(attrs={"type": "date"})
     )
     format = forms.ChoiceField(label=_label("format"), choices=Tournament.Format.choices)
+    round_count = forms.IntegerField(
+        label=_label("round_count"),
+        required=False,
+        help_text=_("Swiss and concours: how many rounds (a concours's parties) are played."),
+    )
+    bye_points = forms.IntegerField(
+        label=_label("bye_points"),
+        required=False,
+        help_text=_(
+            "Swiss and concours: the points a bye scores besides a win's match points. Left "
+            "empty: half the target, or 80 a deal when matches are a number of deals."
+        ),
+    )
+    draw = forms.ChoiceField(
+        label=_label("draw"),
+        choices=[("", "—"), *Tournament.Draw.choices],
+        required=False,
+        help_text=_("Concours: after the first party, teams meet at random or by ranking."),
+    )
     points_win = forms.IntegerField(label=_label("points_win"), initial=2)
     points_draw = forms.IntegerField(label=_label("points_draw"), initial=1)
     points_loss = forms.IntegerField(label=_label("points_loss"), initial=0)
-    tie_breaks = forms.CharField(
+    # Checked by the settings service (at least one, each once); the form only reads the order.
+    tie_breaks = TieBreakField(
         label=_label("tie_breaks"),
-        # Lazy all the way, so the help reads in the visitor's language, not the server's.
-        help_text=format_lazy(
-            _("Comma-separated, first decides first. Choices: {choices}."),
-            choices=", ".join(CRITERIA),
+        choices=labels,
+        widget=OrderedCheckboxes,
+        help_text=_(
+            "Tick the criteria that separate teams level on points and put them in order: "
+            "the first decides first."
         ),
         required=False,
     )
@@ -78,6 +154,12 @@ class TournamentForm(forms.Form):
         required=False,
         initial=True,
         help_text=_("Anyone may follow the schedule and the standings."),
+    )
+    language = forms.ChoiceField(
+        label=_label("language"),
+        choices=[("", _("each visitor’s own language")), *django_settings.LANGUAGES],
+        required=False,
+        help_text=_("The big screen in the club room is shown in this language."),
     )
 
     def __init__(
@@ -88,7 +170,7 @@ class TournamentForm(forms.Form):
         initial = {}
         if tournament is not None:
             initial = {name: getattr(tournament, name) for name in self.base_fields}
-            initial["tie_breaks"] = ", ".join(tournament.tie_breaks or [])
+            initial["tie_breaks"] = list(tournament.tie_breaks or [])
         super().__init__(data, initial=initial)
         current = parse_rules(tournament.rules or None) if tournament is not None else None
         # Every deal was scored with these rules: once one is entered they stay as they are.
@@ -101,7 +183,7 @@ class TournamentForm(forms.Form):
             field.disabled = self.rules_locked
             self.fields[RULE_PREFIX + spec.name] = field
         if tournament is None:
-            self.fields["tie_breaks"].initial = ", ".join(DEFAULT_TIE_BREAKS)
+            self.fields["tie_breaks"].initial = list(DEFAULT_TIE_BREAKS)
 
     @property
     def rule_fields(self) -> list[Any]:
@@ -112,16 +194,18 @@ class TournamentForm(forms.Form):
         return [self[name] for name in self.fields if not name.startswith(RULE_PREFIX)]
 
     def clean_tie_breaks(self) -> list[str]:
-        text = self.cleaned_data.get("tie_breaks") or ""
-        return [name.strip() for name in text.split(",") if name.strip()] or list(
-            DEFAULT_TIE_BREAKS
-        )
+        return list(self.cleaned_data.get("tie_breaks") or [])
 
     def settings(self) -> dict[str, Any]:
         """The cleaned values as the settings service takes them."""
         values = {name: self.cleaned_data[name] for name in self.base_fields}
         if not values["slug"]:
             del values["slug"]  # the service makes it from the name
+        # What the chosen format has no use for is left to the service, which clears it.
+        if not values["draw"] or values["format"] != Tournament.Format.CONCOURS:
+            del values["draw"]
+        if values["format"] not in Tournament.ROUND_BY_ROUND:
+            del values["round_count"], values["bye_points"]
         if not self.rules_locked:
             values["rules"] = {
                 spec.name: self.cleaned_data[RULE_PREFIX + spec.name] for spec in rule_specs()
@@ -145,6 +229,8 @@ class PasteForm(forms.Form):
     """A list pasted from a spreadsheet or a message: one line per entry."""
 
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}))
+    # Set by the confirmation step: the director has seen the new members and creates them.
+    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, label: Any = "", help_text: Any = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -178,29 +264,122 @@ def teams_form(*args: Any, **kwargs: Any) -> PasteForm:
     )
 
 
-class RefereesForm(forms.Form):
-    """One select per table of a round: who enters that table's deals."""
+def referees_form(*args: Any, **kwargs: Any) -> PasteForm:
+    return PasteForm(
+        *args,
+        label=_("New referees"),
+        help_text=_(
+            "One name per line. Each becomes a referee of the club and gets a private link "
+            "to this tournament's tables."
+        ),
+        **kwargs,
+    )
 
-    def __init__(self, *args: Any, matches: list[Match], referees: list[Any], **kwargs: Any):
+
+class TeamForm(forms.Form):
+    """A team's name and players; the players only while the team has not played."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    first_player = forms.ModelChoiceField(label=_("First player"), queryset=Player.objects.none())
+    second_player = forms.ModelChoiceField(label=_("Second player"), queryset=Player.objects.none())
+
+    def __init__(self, data: Any = None, *, team: Team, players_locked: bool) -> None:
+        super().__init__(
+            data,
+            initial={
+                "name": team.name,
+                "first_player": team.first_player_id,
+                "second_player": team.second_player_id,
+            },
+        )
+        self.team = team
+        members = Player.objects.filter(memberships__club_id=team.tournament.club_id).order_by(
+            "last_name", "first_name"
+        )
+        for name in ("first_player", "second_player"):
+            field = self.fields[name]
+            assert isinstance(field, forms.ModelChoiceField)
+            field.queryset = members.distinct()
+            field.disabled = players_locked
+            if players_locked:
+                field.help_text = _("The team has played: its players are fixed.")
+
+    def changes(self) -> dict[str, Any]:
+        """What the edit service takes: the name, and the players unless they are fixed."""
+        values: dict[str, Any] = {"name": self.cleaned_data["name"]}
+        if not self.fields["first_player"].disabled:
+            values["first_player"] = self.cleaned_data["first_player"]
+            values["second_player"] = self.cleaned_data["second_player"]
+        return values
+
+
+NOBODY = "none"  # the "every round" choice that takes a table's referee away
+
+
+def referee_choices(referees: list[Any]) -> list[tuple[str, str]]:
+    return [
+        (str(user.pk), getattr(getattr(user, "player", None), "full_name", "") or user.username)
+        for user in referees
+    ]
+
+
+class RefereesForm(forms.Form):
+    """Who referees each table: one select per table of the round shown, and one per table
+    number for every open round at once (which wins over the round's select when set)."""
+
+    def __init__(
+        self,
+        *args: Any,
+        matches: list[Match],
+        tables: list[int],
+        referees: list[Any],
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
         self.matches = matches
-        choices = [("", _("— nobody —"))] + [
-            (str(user.pk), getattr(getattr(user, "player", None), "full_name", "") or user.username)
-            for user in referees
-        ]
+        self.tables = tables
+        choices = referee_choices(referees)
         self.referees = {str(user.pk): user for user in referees}
         for match in matches:
             self.fields[f"match_{match.pk}"] = forms.ChoiceField(
                 label=_("Table %(table)s: %(match)s") % {"table": match.table, "match": match},
-                choices=choices,
+                choices=[("", _("— nobody —")), *choices],
                 required=False,
                 initial=str(match.referee_id or ""),
             )
+        for table in tables:
+            self.fields[f"table_{table}"] = forms.ChoiceField(
+                label=_("Table %(table)s") % {"table": table},
+                choices=[("", _("— as set round by round —")), (NOBODY, _("— nobody —")), *choices],
+                required=False,
+                initial="",
+            )
+
+    @property
+    def round_fields(self) -> list[Any]:
+        return [self[f"match_{match.pk}"] for match in self.matches]
+
+    @property
+    def table_fields(self) -> list[Any]:
+        return [self[f"table_{table}"] for table in self.tables]
+
+    def table_changes(self) -> list[tuple[int, Any]]:
+        """The table numbers given one referee (None: nobody) for every open round."""
+        changed = []
+        for table in self.tables:
+            value = self.cleaned_data.get(f"table_{table}") or ""
+            if value:
+                changed.append((table, None if value == NOBODY else self.referees.get(value)))
+        return changed
 
     def changes(self) -> list[tuple[Match, Any]]:
-        """The matches whose referee changed, with the new referee (None to clear)."""
+        """The matches of the round shown whose referee changed, with the new referee (None to
+        clear); a table given a referee for every round is left to that."""
+        every_round = {table for table, _referee in self.table_changes()}
         changed = []
         for match in self.matches:
+            if match.table in every_round:
+                continue
             value = self.cleaned_data.get(f"match_{match.pk}") or ""
             if value != str(match.referee_id or ""):
                 changed.append((match, self.referees.get(value)))

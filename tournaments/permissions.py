@@ -3,23 +3,38 @@
 The people: anonymous readers, a match's referee, a club's directors (a site admin
 directs every club), and `SYSTEM`, the explicit actor of management commands, tasks and
 the demo. Every service takes `by=` and asks here; nothing skips the check.
+
+A referee-only credential — a director-issued device token (limited to a club) or a private
+link's session (limited to one tournament) — is marked on the request's user by
+`club.permissions.act_as_referee_in`: `club.permissions` then never counts them as a director
+or a site admin, and every referee check below stays inside the club or tournament. Links
+are only made for plain accounts (`link_holders`), so a link never opens more than a
+referee's rights: no director pages, no admin, no API tokens.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from club.models import Club, Membership
+from club.models import Club, Membership, Player, Rating
 from club.permissions import SYSTEM as SYSTEM  # the actors, named here for every caller
 from club.permissions import SystemActor as SystemActor
 from club.permissions import actor_user as actor_user
-from club.permissions import directed_club_ids, directs_club
+from club.permissions import (
+    directed_club_ids,
+    directs_club,
+    is_referee_only,
+    referee_only_club,
+    referee_only_tournament,
+)
+from club.permissions import is_site_admin as is_site_admin
 
 from .errors import NotAllowed
-from .models import Match, Tournament
+from .models import Match, Team, Tournament
 
 
 def is_director(user: Any, club: Club | int) -> bool:
@@ -31,8 +46,30 @@ def directs(user: Any, tournament: Tournament) -> bool:
     return is_director(user, tournament.club_id)
 
 
+def _credential_limit_q(user: Any, prefix: str = "") -> Q:
+    """The matches a referee-only credential keeps `user` to (all, for a person's own rights)."""
+    q = Q()
+    club, tournament = referee_only_club(user), referee_only_tournament(user)
+    if club is not None:
+        q &= Q(**{f"{prefix}tournament__club_id": club})
+    if tournament is not None:
+        q &= Q(**{f"{prefix}tournament_id": tournament})
+    return q
+
+
 def is_referee_of(user: Any, match: Match) -> bool:
-    return bool(getattr(user, "is_authenticated", False)) and match.referee_id == user.pk
+    """The match's referee; with a referee-only credential, only inside its club or tournament."""
+    if not getattr(user, "is_authenticated", False) or match.referee_id != user.pk:
+        return False
+    club, tournament = referee_only_club(user), referee_only_tournament(user)
+    return (club is None or match.tournament.club_id == club) and (
+        tournament is None or match.tournament_id == tournament
+    )
+
+
+def refereed_matches(user: Any) -> QuerySet[Match]:
+    """The matches `user` referees (inside the credential's club or tournament, if limited)."""
+    return Match.objects.filter(referee=user).filter(_credential_limit_q(user))
 
 
 def can_write_deals(user: Any, match: Match) -> bool:
@@ -47,6 +84,56 @@ def can_open_table(user: Any, match: Match) -> bool:
     return not match.is_bye and (
         is_referee_of(user, match) or is_director(user, match.tournament.club_id)
     )
+
+
+def open_tables_q(user: Any) -> Q:
+    """The matches whose table page `user` may open, as a filter: their own tables (inside
+    the link's tournament for a private-link session) and every table of the clubs they direct."""
+    if is_site_admin(user):
+        return Q()
+    if not getattr(user, "is_authenticated", False):
+        return Q(pk__in=[])
+    own = Q(referee_id=user.pk) & _credential_limit_q(user)
+    if is_referee_only(user):
+        return own
+    return own | Q(tournament__club_id__in=directed_club_ids(user))
+
+
+def can_confirm_for(user: Any, match: Match) -> bool:
+    """Who records a team's answer to the finished sheet.
+
+    The match's referee, on whose phone the players tap (while no director has closed the
+    match), and a director of the club, in person or on the players' behalf. The teams have
+    no accounts: the referee's device is where they answer.
+    """
+    if match.is_bye:
+        return False
+    if is_director(user, match.tournament.club_id):
+        return True
+    return is_referee_of(user, match) and not match.is_closed
+
+
+def link_holders(users: Iterable[Any]) -> set[int]:
+    """Which of `users` may be given a private link: plain accounts only, no staff, no site
+    admin, no director of any club. So a link can never open more than a referee's rights,
+    even by mistake."""
+    users = [u for u in users if u is not None]
+    plain = {u.pk for u in users if not getattr(u, "is_staff", False) and not u.is_superuser}
+    # club.selectors.referee_users says already who directs a club; ask for the others.
+    known = {u.pk: u.directs_a_club for u in users if hasattr(u, "directs_a_club")}
+    unknown = plain - set(known)
+    directors = {pk for pk, directs in known.items() if directs}
+    if unknown:
+        directors |= set(
+            Membership.objects.filter(
+                player__user__in=unknown, role=Membership.Role.DIRECTOR
+            ).values_list("player__user", flat=True)
+        )
+    return plain - directors
+
+
+def may_hold_referee_link(user: Any) -> bool:
+    return user is not None and user.pk in link_holders([user])
 
 
 def may_referee(user: Any, club_id: int) -> bool:
@@ -64,13 +151,23 @@ def readable_q(user: Any, prefix: str = "") -> Q:
     Public ones, those of the clubs they direct, and those they referee a match in; a
     private tournament answers "not found" to everyone else, so its existence does not leak.
     """
-    if getattr(user, "is_superuser", False):
+    if is_site_admin(user):
         return Q()
     q = Q(**{f"{prefix}is_public": True})
     if getattr(user, "is_authenticated", False):
         q |= Q(**{f"{prefix}club_id__in": directed_club_ids(user)})
-        q |= Q(**{f"{prefix}pk__in": Match.objects.filter(referee=user).values("tournament_id")})
+        q |= Q(**{f"{prefix}pk__in": refereed_matches(user).values("tournament_id")})
     return q
+
+
+def listed_q(user: Any) -> Q:
+    """The tournaments listed to `user`: readable ones, drafts only to their clubs' directors."""
+    if getattr(user, "is_superuser", False):
+        return Q()
+    published = ~Q(status=Tournament.Status.DRAFT)
+    if getattr(user, "is_authenticated", False):
+        published |= Q(club_id__in=directed_club_ids(user))
+    return readable_q(user) & published
 
 
 def readable_tournaments(user: Any) -> QuerySet[Tournament]:
@@ -81,25 +178,33 @@ def can_read_tournament(user: Any, tournament: Tournament) -> bool:
     if tournament.is_public or is_director(user, tournament.club_id):
         return True
     return bool(getattr(user, "is_authenticated", False)) and (
-        Match.objects.filter(tournament=tournament, referee_id=user.pk).exists()
+        refereed_matches(user).filter(tournament=tournament).exists()
     )
 
 
-def token_recipient_q(director: Any) -> Q | None:
-    """The users `director` may give an API token to, as a filter; None: nobody.
+def readable_players(user: Any) -> QuerySet[Player]:
+    """The players `user` may see: those of the tournaments they may read, the club rankings.
 
-    Staff or referees of the clubs they direct, and the referees of those clubs' matches.
+    A player is public through a team of a public tournament or a line of a club's ranking
+    (which is public); a player known only from private tournaments, or only registered in
+    a club, is seen by that club's directors (and the referees of those tournaments) alone.
     """
-    if getattr(director, "is_superuser", False):
-        return Q()
-    clubs = directed_club_ids(director)
-    if not clubs:
-        return None
-    staff = Membership.objects.filter(
-        club_id__in=clubs, role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR]
-    ).values("player__user")
-    referees = Match.objects.filter(tournament__club_id__in=clubs).values("referee")
-    return Q(pk__in=staff) | Q(pk__in=referees)
+    if is_site_admin(user):
+        return Player.objects.all()
+    in_team = Team.objects.filter(readable_q(user, "tournament__")).filter(
+        Q(first_player=OuterRef("pk")) | Q(second_player=OuterRef("pk"))
+    )
+    visible: Any = Exists(in_team) | Exists(Rating.objects.filter(player=OuterRef("pk")))
+    if getattr(user, "is_authenticated", False):
+        members = Membership.objects.filter(
+            player=OuterRef("pk"), club_id__in=directed_club_ids(user)
+        )
+        visible |= Exists(members)
+    return Player.objects.filter(visible)
+
+
+def can_see_player(user: Any, player: Player) -> bool:
+    return readable_players(user).filter(pk=player.pk).exists()
 
 
 # --- refusals: services raise these, pages turn them into 403, the API into its 403 body ---
@@ -108,6 +213,13 @@ def token_recipient_q(director: Any) -> Q | None:
 def require_director(user: Any, club: Club | int) -> None:
     if not is_director(user, club):
         raise NotAllowed(_("Only a director of this club may do this."))
+
+
+def require_confirmer(user: Any, match: Match) -> None:
+    if not can_confirm_for(user, match):
+        raise NotAllowed(
+            _("Only this match's referee or a director of the club may record the teams' answers.")
+        )
 
 
 def require_deal_writer(user: Any, match: Match) -> None:

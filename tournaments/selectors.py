@@ -6,16 +6,29 @@ of the tournament; a template tag runs none of its own.
 
 from __future__ import annotations
 
+import logging
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from django.db.models import Count, Q, QuerySet
+from django.core.cache import cache
+from django.db.models import Case, Count, IntegerField, Q, QuerySet, Value, When
+from rapidfuzz import fuzz, process
 
 from club.models import Player
 
-from .models import Match, Round, Side, Standing, Team, Tournament
+# The knockout final's reads live in knockout.py; named here for every caller.
+from .knockout import BracketColumn as BracketColumn
+from .knockout import KnockoutProgress as KnockoutProgress
+from .knockout import bracket_columns as bracket_columns
+from .knockout import final_ranking as final_ranking
+from .knockout import knockout_progress as knockout_progress
+from .models import Match, Round, Seat, Side, Standing, Team, Tournament
 from .standings.criteria import CRITERIA
+from .standings.names import LIVE_ROUND
+
+log = logging.getLogger(__name__)
 
 # --- a tournament --------------------------------------------------------------------------
 
@@ -33,6 +46,14 @@ def rounds_with_progress(tournament: Tournament) -> QuerySet[Round]:
 
 def teams_with_players(tournament: Tournament) -> QuerySet[Team]:
     return tournament.teams.select_related("first_player", "second_player").order_by("seed")
+
+
+def teams_with_deals(tournament: Tournament) -> set[int]:
+    """The teams that have played a deal (their players are then fixed)."""
+    played: set[int] = set()
+    for pair in tournament.matches.filter(deal_count__gt=0).values_list("ns_team_id", "ew_team_id"):
+        played.update(team_id for team_id in pair if team_id is not None)
+    return played
 
 
 def tie_break_labels(tournament: Tournament) -> list[Any]:
@@ -58,6 +79,29 @@ def current_round_number(rounds: list[Round], open_numbers: set[int]) -> int | N
     return rounds[-1].number if rounds else None
 
 
+def rounds_not_drawn(tournament: Tournament, rounds: list[Round]) -> list[Round]:
+    """The rounds still to draw after `rounds` (the drawn ones), unsaved, for "not drawn yet".
+
+    A Swiss's or a concours's qualifying rounds up to `round_count`, then a started final's
+    rounds; reads the bracket only if the tournament was fetched with it (or one query).
+    """
+    qualifying = sum(not r.is_knockout for r in rounds)
+    knockout = len(rounds) - qualifying
+    number = rounds[-1].number if rounds else 0
+    missing: list[Round] = []
+    if tournament.is_round_by_round:
+        for _n in range(qualifying, tournament.round_count or 0):
+            number += 1
+            missing.append(Round(tournament=tournament, number=number))
+    if tournament.has_final:
+        size = tournament.bracket.size
+        for index in range(knockout, tournament.bracket.rounds):
+            number += 1
+            stage = Round.Stage.of_knockout(size >> index)
+            missing.append(Round(tournament=tournament, number=number, stage=stage))
+    return missing
+
+
 def matches_of_rounds(tournament: Tournament, numbers: Iterable[int]) -> QuerySet[Match]:
     """The matches of those rounds, teams joined, in schedule order."""
     return (
@@ -67,15 +111,22 @@ def matches_of_rounds(tournament: Tournament, numbers: Iterable[int]) -> QuerySe
     )
 
 
-def tables(tournament: Tournament) -> list[tuple[Round, list[Match]]]:
-    """Every table of the tournament, round by round, with its referee (two queries)."""
+def tables(tournament: Tournament, *, answers: bool = True) -> list[tuple[Round, list[Match]]]:
+    """Every table of the tournament, round by round, with its referee and the teams' answers
+    to its sheet (three queries; two without the `answers`, which a draw does not read)."""
     rounds = list(tournament.rounds.all())
     by_round: dict[int, list[Match]] = {}
-    for match in tournament.matches.select_related(
-        "ns_team", "ew_team", "referee__player"
-    ).order_by("round__number", "table"):
+    matches = tournament.matches.select_related("round", "ns_team", "ew_team", "referee__player")
+    if answers:
+        matches = matches.prefetch_related("confirmations")
+    for match in matches.order_by("round__number", "table"):
         by_round.setdefault(match.round_id, []).append(match)
     return [(r, by_round.get(r.pk, [])) for r in rounds]
+
+
+def disputes(rounds: list[tuple[Round, list[Match]]]) -> list[Match]:
+    """The matches of `tables(...)` whose sheet a team disputes: the director's first concern."""
+    return [match for _round, matches in rounds for match in matches if match.disputed_by]
 
 
 # --- standings -----------------------------------------------------------------------------
@@ -90,8 +141,8 @@ def standings_version(tournament: Tournament) -> str:
     return f"{tournament.standings_seq}-{int(at.timestamp() * 1000) if at else 0}"
 
 
-def computed_rounds(tournament: Tournament) -> list[int]:
-    """The rounds after which standings are stored, in order."""
+def _stored_rounds(tournament: Tournament) -> list[int]:
+    """The round keys with stored lines, the live table's (LIVE_ROUND) first if there is one."""
     return list(
         Standing.objects.filter(tournament=tournament)
         .values_list("round_number", flat=True)
@@ -100,15 +151,32 @@ def computed_rounds(tournament: Tournament) -> list[int]:
     )
 
 
+def computed_rounds(tournament: Tournament) -> list[int]:
+    """The rounds after which standings are stored, in order (the live table is not one)."""
+    return [number for number in _stored_rounds(tournament) if number != LIVE_ROUND]
+
+
 @dataclass(frozen=True, slots=True)
 class StandingsView:
-    """The stored standings after one round, and the rounds there are to switch to."""
+    """The stored standings shown: the live table or the table after one round, and the
+    rounds there are to switch to.
+
+    `after` is the stored round key shown: a round number, LIVE_ROUND for the live table,
+    None when nothing is stored yet; `pinned` when the visitor asked for that round.
+    """
 
     tournament: Tournament
     after: int | None
     latest: int | None
     rounds: list[int]
     version: str
+    has_live: bool = False
+    pinned: bool = False
+
+    @property
+    def live(self) -> bool:
+        """The live table is shown: matches in play are counted on their current totals."""
+        return self.after == LIVE_ROUND
 
     def lines(self) -> QuerySet[Standing]:
         if self.after is None:
@@ -120,17 +188,31 @@ class StandingsView:
         )
 
 
-def standings_after(tournament: Tournament, after: int | str | None) -> StandingsView:
-    """The standings after round `after` if stored, else the latest."""
-    rounds = computed_rounds(tournament)
+def standings_after(
+    tournament: Tournament, after: int | str | None, *, live: bool = True
+) -> StandingsView:
+    """The standings after round `after` if stored; else the live table while a match is in
+    play (unless `live` is off); else the latest after-round table."""
+    stored = _stored_rounds(tournament)
+    rounds = [number for number in stored if number != LIVE_ROUND]
+    has_live = LIVE_ROUND in stored
     latest = rounds[-1] if rounds else None
     wanted = int(after) if isinstance(after, int) or (after and after.isdigit()) else None
+    pinned = wanted is not None and wanted in rounds
+    if pinned:
+        shown = wanted
+    elif live and has_live:
+        shown = LIVE_ROUND
+    else:
+        shown = latest
     return StandingsView(
         tournament=tournament,
-        after=wanted if wanted in rounds else latest,
+        after=shown,
         latest=latest,
         rounds=rounds,
         version=standings_version(tournament),
+        has_live=has_live,
+        pinned=pinned,
     )
 
 
@@ -140,6 +222,7 @@ def rank_history(tournament: Tournament) -> list[tuple[str, list[tuple[float, fl
     history: dict[int, list[tuple[float, float]]] = {}
     for team_id, number, rank in (
         Standing.objects.filter(tournament=tournament)
+        .exclude(round_number=LIVE_ROUND)
         .order_by("round_number")
         .values_list("team_id", "round_number", "rank")
     ):
@@ -185,8 +268,14 @@ def team_rows(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
 
 
 def latest_line(tournament: Tournament, team: Team) -> Standing | None:
+    """The team's line in the live table while a match is in play, else after the last round."""
+    live_first = Case(
+        When(round_number=LIVE_ROUND, then=Value(1)), default=Value(0), output_field=IntegerField()
+    )
     return (
-        Standing.objects.filter(tournament=tournament, team=team).order_by("-round_number").first()
+        Standing.objects.filter(tournament=tournament, team=team)
+        .order_by(live_first.desc(), "-round_number")
+        .first()
     )
 
 
@@ -252,3 +341,168 @@ def sheet_rows(deals: Iterable[Any]) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+# --- what the live pages poll --------------------------------------------------------------
+
+# How long a tournament's versions are kept in the cache before they are read again: the
+# writers set them after each change (changes.publish_live), so this only bounds how late a
+# page learns of a change made where the cache is not shared (a worker's own memory).
+LIVE_SECONDS = 1  # whole seconds: Redis keeps no fractions
+
+
+class LiveState(NamedTuple):
+    """What a polling page compares with its own version, without a database query.
+
+    `changes` moves with every change of a deal, match, team or setting (the schedule, the
+    match sheets, the team pages); `standings` when a recompute stores new standings.
+    """
+
+    tournament_id: int
+    public: bool
+    changes: str
+    standings: str
+
+    @property
+    def both(self) -> str:
+        return f"{self.changes}.{self.standings}"
+
+
+def live_key(club_slug: str, slug: str) -> str:
+    return f"belote:live:{club_slug}/{slug}"
+
+
+def read_live_state(tournaments: QuerySet[Tournament]) -> tuple[str, LiveState] | None:
+    """The cache key and the state of the (one) tournament of `tournaments`, read (one query)."""
+    row = tournaments.values_list(
+        "pk",
+        "club__slug",
+        "slug",
+        "is_public",
+        "change_seq",
+        "standings_seq",
+        "standings_computed_at",
+    ).first()
+    if row is None:
+        return None
+    pk, club_slug, slug, public, change_seq, standings_seq, computed_at = row
+    tournament = Tournament(
+        pk=pk,
+        is_public=public,
+        change_seq=change_seq,
+        standings_seq=standings_seq,
+        standings_computed_at=computed_at,
+    )
+    return live_key(club_slug, slug), state_of(tournament)
+
+
+def state_of(tournament: Tournament) -> LiveState:
+    """The versions of a tournament already read (its row as `get_tournament` reads it)."""
+    return LiveState(
+        tournament.pk,
+        tournament.is_public,
+        str(tournament.change_seq),
+        standings_version(tournament),
+    )
+
+
+def live_state(club_slug: str, slug: str) -> LiveState | None:
+    """The tournament's versions: from the cache, else read and kept for LIVE_SECONDS.
+
+    A cache that fails (Redis down) is skipped: the state is read from the database.
+    """
+    key = live_key(club_slug, slug)
+    try:
+        state = cache.get(key)
+    except Exception:
+        log.warning("cache unavailable: live state read from the database", exc_info=True)
+        state = None
+    if isinstance(state, LiveState):
+        return state
+    read = read_live_state(Tournament.objects.filter(club__slug=club_slug, slug=slug))
+    if read is None:
+        return None
+    try:
+        # add, not set: a writer's fresher value, set meanwhile, wins over this read.
+        cache.add(key, read[1], timeout=LIVE_SECONDS)
+    except Exception:
+        log.warning("cache unavailable: live state not kept", exc_info=True)
+    return read[1]
+
+
+def combined_version(tournament: Tournament) -> str:
+    """The version of a page that shows both matches and standings (LiveState.both)."""
+    return f"{tournament.change_seq}.{standings_version(tournament)}"
+
+
+def last_update(rows: Iterable[Any]) -> Any:
+    """The latest `updated_at` of matches or deals: when what a page shows last changed."""
+    return max((row.updated_at for row in rows if row.updated_at), default=None)
+
+
+def matches_in_play(tournament: Tournament) -> list[Match]:
+    """The matches the live table counts on their current totals, in table order."""
+    return list(
+        tournament.matches.filter(status=Match.Status.PLAYING, ew_team__isnull=False)
+        .select_related("round", "ns_team", "ew_team")
+        .order_by("round__number", "table")
+    )
+
+
+# --- a player at a tournament: where they sit next ---------------------------------------------
+
+
+def _folded(text: str) -> str:
+    """Lower case without accents, so "chloe" finds "Chloé"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# How close a name must be to be offered when no name contains what was typed (rapidfuzz, 0-100).
+NAME_MATCH_CUTOFF = 75
+
+
+def find_players(tournament: Tournament, query: str) -> list[tuple[Player, Team]]:
+    """The players of the tournament's teams whose name holds every word typed, accents and
+    case aside; when none does, the names closest to it (one query)."""
+    entrants = [
+        (player, team)
+        for team in teams_with_players(tournament).filter(withdrawn=False)
+        for player in team.players
+    ]
+    words = _folded(query).split()
+    if not words:
+        return []
+    found = [
+        (player, team)
+        for player, team in entrants
+        if all(word in _folded(player.full_name) for word in words)
+    ]
+    if found:
+        return sorted(found, key=lambda entry: _folded(entry[0].full_name))
+    names = [_folded(player.full_name) for player, _team in entrants]
+    close = process.extract(
+        " ".join(words), names, scorer=fuzz.WRatio, score_cutoff=NAME_MATCH_CUTOFF, limit=5
+    )
+    return [entrants[index] for _name, _score, index in close]
+
+
+def seat_of(team: Team, player: Player, side: str) -> str:
+    """The seat of `player` when `team` sits `side`: the first player North (or East)."""
+    first = player.pk == team.first_player_id
+    if side == Side.NS:
+        return Seat.NORTH if first else Seat.SOUTH
+    return Seat.EAST if first else Seat.WEST
+
+
+def player_next(tournament: Tournament, team: Team, player: Player) -> dict[str, Any] | None:
+    """The player's next (or current) match, seen from their team, with their seat."""
+    upcoming = next_row(team_rows(tournament, team)) if not team.withdrawn else None
+    if upcoming is None:
+        return None
+    partner = team.second_player if player.pk == team.first_player_id else team.first_player
+    return {
+        **upcoming,
+        "partner": partner,
+        "seat": seat_of(team, player, upcoming["side"]),
+    }

@@ -42,12 +42,17 @@ def recompute_club_ratings(club_id: int) -> None:
 
 
 @shared_task(ignore_result=True)
-def reconcile_running_tournaments() -> int:
-    """Periodic: send a recompute for every running tournament whose standings are behind."""
+def reconcile_standings() -> int:
+    """Send a recompute for every tournament whose standings are behind its changes.
+
+    Sent by the worker each time it (re)connects to the broker and by beat every few
+    seconds, so a recompute lost with the broker or the worker is caught up soon after they
+    are back, whatever the tournament's status.
+    """
     behind = list(
-        Tournament.objects.filter(status=Tournament.Status.RUNNING)
-        .filter(Q(standings_seq__lt=F("change_seq")) | Q(standings_computed_at__isnull=True))
-        .values_list("id", flat=True)
+        Tournament.objects.filter(
+            Q(standings_seq__lt=F("change_seq")) | Q(standings_computed_at__isnull=True)
+        ).values_list("id", flat=True)
     )
     for tournament_id in behind:
         recompute_tournament.delay(tournament_id)

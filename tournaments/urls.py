@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import director, public, referee, rules
+from .views import director, draws, live, public, referee, referees, rules
 
 app_name = "tournaments"
 
@@ -11,9 +11,19 @@ public_urls = [
     path(T, public.tournament_detail, name="detail"),
     path(T + "schedule/", public.schedule, name="schedule"),
     path(T + "standings/", public.standings, name="standings"),
-    path(T + "standings/live/", public.standings_live, name="standings_live"),
     path(T + "teams/<int:pk>/", public.team_detail, name="team"),
     path(T + "rules/", rules.tournament_rules, name="rules"),
+    path(T + "final/", public.bracket, name="bracket"),
+    path(T + "screen/", live.screen, name="screen"),
+    path(T + "find/", live.find_player, name="find_player"),
+    path(T + "players/<int:pk>/", live.player_table, name="player_table"),
+    # The fragments the pages above poll (views/live.py).
+    path(T + "standings/live/", live.standings_live, name="standings_live"),
+    path(T + "schedule/live/", live.schedule_live, name="schedule_live"),
+    path(T + "teams/<int:pk>/live/", live.team_live, name="team_live"),
+    path(T + "matches/<int:pk>/live/", live.match_live, name="match_live"),
+    path(T + "screen/live/", live.screen_live, name="screen_live"),
+    path(T + "players/<int:pk>/live/", live.player_live, name="player_live"),
     path("matches/<int:pk>/", public.match_detail, name="match"),
     path("players/<int:pk>/", public.player_detail, name="player"),
 ]
@@ -25,10 +35,14 @@ referee_urls = [
     path("matches/<int:pk>/table/remove-last/", referee.remove_last, name="remove_last_deal"),
     path("matches/<int:pk>/table/close/", referee.close, name="close_match"),
     path("matches/<int:pk>/table/reopen/", referee.reopen, name="reopen_match"),
+    path("matches/<int:pk>/table/confirm/", referee.confirm, name="confirm_sheet"),
+    # A referee's private link (the secret is URL-safe base64).
+    path("t/<slug:secret>/", referees.link_sign_in, name="referee_link"),
 ]
 
 D = "direct/<slug:club_slug>/<slug:slug>/"
 director_urls = [
+    path("direct/", director.director_index, name="director_index"),
     path("direct/<slug:club_slug>/", director.club_home, name="director_club"),
     path("direct/<slug:club_slug>/new/", director.tournament_new, name="director_new"),
     path(D, director.dashboard, name="director"),
@@ -36,10 +50,18 @@ director_urls = [
     path(D + "tables/", director.tables_live, name="director_tables"),
     path(D + "schedule/", director.generate, name="director_generate"),
     path(D + "status/", director.set_status, name="director_status"),
+    path(D + "publish/", director.publish, name="director_publish"),
     path(D + "teams/", director.teams, name="director_teams"),
+    path(D + "teams/<int:pk>/", director.team_edit, name="director_team"),
+    path(D + "teams/<int:pk>/delete/", director.team_delete, name="director_team_delete"),
     path(D + "teams/<int:pk>/withdraw/", director.withdraw, name="director_withdraw"),
-    path(D + "referees/", director.referees, name="director_referees"),
+    path(D + "referees/", referees.referees, name="director_referees"),
+    path(D + "referees/add/", referees.add_referees, name="director_add_referees"),
+    path(D + "referees/<int:user_id>/link/", referees.make_link, name="director_make_link"),
+    path(D + "referees/links/<int:pk>/revoke/", referees.revoke_link, name="director_revoke_link"),
+    path(D + "rounds/draw/", draws.draw_round, name="director_draw"),
     path(D + "rounds/<int:number>/<str:action>/", director.round_action, name="director_round"),
+    path(D + "final/", draws.start_final, name="director_final"),
     path(D + "matches/<int:pk>/<str:action>/", director.match_action, name="director_match"),
     path(D + "print/sheets/", director.print_sheets, name="director_print_sheets"),
     path(D + "print/standings/", director.print_standings, name="director_print_standings"),

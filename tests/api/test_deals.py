@@ -55,7 +55,8 @@ def test_it_rejects_an_invalid_deal_from_another_tables_referee_with_403_not_400
 
 def test_anonymous_users_cannot_enter_deals(anonymous_client, match):
     response = anonymous_client.post(deals_url(match), MADE, format="json")
-    assert response.status_code == 403
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == 'Token realm="api"'
     assert response.json()["code"] == "not_authenticated"
 
 
@@ -91,6 +92,40 @@ def test_the_same_idempotency_key_enters_the_deal_once(referee_client, match):
     )
     assert first.status_code == 201 and again.status_code in (200, 201)
     assert again.json()["number"] == 1
+    assert match.deals.count() == 1
+
+
+def test_another_referees_key_on_another_match_is_their_own_first_submission(
+    referee_client, other_referee_client, match, other_match
+):
+    mine = referee_client.post(deals_url(match), MADE, format="json", HTTP_IDEMPOTENCY_KEY="1")
+    theirs = other_referee_client.post(
+        deals_url(other_match), DEDANS, format="json", HTTP_IDEMPOTENCY_KEY="1"
+    )
+    assert (mine.status_code, theirs.status_code) == (201, 201)
+    assert theirs.json()["entry"]["taker"] == "E"
+    assert (match.deals.count(), other_match.deals.count()) == (1, 1)
+
+
+def test_a_key_is_scoped_by_match_and_by_user(
+    referee_client, director_client, match, other_match, referee
+):
+    other_match.referee = referee
+    other_match.save(update_fields=["referee"])
+    post = lambda client, m: client.post(  # noqa: E731
+        deals_url(m), MADE, format="json", HTTP_IDEMPOTENCY_KEY="deal-1"
+    )
+    assert post(referee_client, match).status_code == 201
+    assert post(referee_client, other_match).status_code == 201  # same user, another match
+    assert post(director_client, match).status_code == 201  # same match, another user
+    assert post(referee_client, match).json()["number"] == 1  # the referee's own retry
+    assert (match.deals.count(), other_match.deals.count()) == (2, 1)
+
+
+def test_a_key_used_for_an_entry_cannot_be_used_to_remove(referee_client, match):
+    referee_client.post(deals_url(match), MADE, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    refused = referee_client.delete(deals_url(match, 1), HTTP_IDEMPOTENCY_KEY="k")
+    assert refused.status_code == 409
     assert match.deals.count() == 1
 
 

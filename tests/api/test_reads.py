@@ -202,10 +202,17 @@ def test_the_audit_trail_is_for_directors_only(director_client, anyone, world, m
     assert entry["after"]["taker"] == "N"
 
 
-@pytest.mark.parametrize("user", ["referee", "other_referee", None])
+@pytest.mark.parametrize("user", ["referee", "other_referee"])
 def test_the_audit_trail_is_refused_to_everyone_else(request, user, world, match):
-    client = client_for(request.getfixturevalue(user) if user else None)
+    client = client_for(request.getfixturevalue(user))
     assert client.get(f"/api/v1/matches/{match.pk}/audit/").status_code == 403
+
+
+def test_the_audit_trail_asks_an_anonymous_reader_to_sign_in(world, match):
+    response = client_for(None).get(f"/api/v1/matches/{match.pk}/audit/")
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == 'Token realm="api"'
+    assert response.json()["code"] == "not_authenticated"
 
 
 def test_the_fast_standings_lines_equal_the_serializers(world):

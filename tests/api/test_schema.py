@@ -14,11 +14,11 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 from schemathesis import GenerationMode, checks
 from schemathesis.specs.openapi import checks as openapi_checks
 
-from club.models import Membership
+from club.models import ApiToken, Membership
+from club.tokens import issue_own_token
 from tests.factories import ClubFactory, MatchFactory, TournamentFactory, make_staff
 
 from .conftest import MADE, client_for, deals_url
@@ -83,7 +83,11 @@ def director_token():  # type: ignore[no-untyped-def]
         match = MatchFactory(round__tournament=tournament, tournament=tournament, referee=referee)
     client_for(referee).post(deals_url(match), MADE, format="json")
     TournamentFactory(club=club, is_public=False)
-    return Token.objects.create(user=director).key
+    issued = issue_own_token(by=director)
+    # Out of reach of the small ids generated for DELETE /me/tokens/{id}/: the run must not
+    # revoke the very token it calls with.
+    ApiToken.objects.filter(pk=issued.token.pk).update(id=10**9)
+    return issued.key
 
 
 CHECKS = [
@@ -147,4 +151,73 @@ def test_every_operation_answers_as_documented_and_never_fails(director_token): 
         run()
     # Real answers, not only refusals, and both kinds of generated input.
     assert seen[2] > 20 and seen[4] > 20, seen
+    assert ApiToken.objects.get(pk=10**9).revoked_at is None
     assert len(modes) >= 2, modes
+
+
+@pytest.fixture
+def served_schema(client):  # type: ignore[no-untyped-def]
+    return client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+
+
+def test_the_schema_says_how_to_obtain_each_credential(served_schema):
+    schemes = served_schema["components"]["securitySchemes"]
+    assert set(schemes) == {"tokenAuth", "cookieAuth"}
+    token = schemes["tokenAuth"]
+    assert (token["type"], token["in"], token["name"]) == ("apiKey", "header", "Authorization")
+    for step in ["POST /api/v1/auth/token/", "POST /api/v1/tokens/", "Token <key>"]:
+        assert step in token["description"], step
+    assert "X-CSRFToken" in schemes["cookieAuth"]["description"]
+    assert "POST /api/v1/auth/token/" in served_schema["info"]["description"]
+    # Signing in needs no credential of its own.
+    assert "security" not in served_schema["paths"]["/api/v1/auth/token/"]["post"]
+
+
+def test_every_error_status_of_every_operation_has_an_example_of_its_codes(served_schema):
+    counted = 0
+    for operations in served_schema["paths"].values():
+        for method, operation in operations.items():
+            for status in ["400", "401", "403", "404", "429"] + (
+                ["409", "415"] if method != "get" else []
+            ):
+                media = operation["responses"][status]["content"]["application/json"]
+                assert media["schema"] == {"$ref": "#/components/schemas/Error"}
+                examples = media["examples"].values()
+                assert examples and all(set(e["value"]) == {"errors", "code"} for e in examples)
+                counted += 1
+    assert counted > 200
+    conflicts = served_schema["paths"]["/api/v1/matches/{match_pk}/deals/"]["post"]["responses"]
+    codes = {
+        e["value"]["code"]
+        for e in conflicts["409"]["content"]["application/json"]["examples"].values()
+    }
+    assert {"conflict", "match_over", "match_closed"} <= codes
+
+
+def test_the_deal_entry_is_documented_with_the_rule_books_worked_examples(served_schema):
+    from pathlib import Path
+
+    from scoring.rulebook import worked_examples
+
+    book = worked_examples(Path(__file__).resolve().parents[2] / "docs" / "rules.md")
+    assert len(book) == 14
+    create = served_schema["paths"]["/api/v1/matches/{match_pk}/deals/"]["post"]
+    examples = create["requestBody"]["content"]["application/json"]["examples"]
+    documented = [e["value"] for e in examples.values() if "example" in e.get("summary", "")]
+    assert documented == [worked.deal for worked in book]
+    assert any("capot" in e["summary"] for e in examples.values())
+    refused = create["responses"]["400"]["content"]["application/json"]["examples"]
+    assert refused["ARefusedDeal"]["value"]["errors"]["taker"] == [
+        "Unknown seat 'X': use N, E, S or W."
+    ]
+
+
+def test_ids_in_paths_are_integers(served_schema):
+    kinds = {
+        parameter["schema"]["type"]
+        for operations in served_schema["paths"].values()
+        for operation in operations.values()
+        for parameter in operation.get("parameters", [])
+        if parameter["in"] == "path"
+    }
+    assert kinds == {"integer"}

@@ -61,8 +61,8 @@ def test_a_director_runs_a_whole_tournament_through_the_api():
     schedule = ok(session.post(f"/api/v1/tournaments/{tid}/schedule/", {}, format="json"), 201)
     assert [len(r["matches"]) for r in schedule["rounds"]] == [2, 2, 2]
 
-    # The director referees every table, from a device holding her own token.
-    key = ok(session.post("/api/v1/tokens/", {"user": director.pk}, format="json"), 201)["key"]
+    # The director referees every table, from a device holding a token of her own.
+    key = ok(session.post("/api/v1/me/tokens/", {"name": "tablet"}, format="json"), 201)["key"]
     device = APIClient()
     device.credentials(HTTP_AUTHORIZATION=f"Token {key}")
 
@@ -92,6 +92,23 @@ def test_a_director_runs_a_whole_tournament_through_the_api():
             played = ok(device.get(f"/api/v1/matches/{match['id']}/"))
             assert played["status"] == "finished"
             assert played["winner"] == ("NS" if lower_ns else "EW")
+            assert played["confirmed_by"] == [] and played["confirmed"] is False
+        # A round with sheets unconfirmed is closed only when asked twice.
+        waiting = session.post(f"/api/v1/rounds/{round_['id']}/close/")
+        assert waiting.status_code == 409 and waiting.json()["code"] == "round_not_ready"
+        assert waiting.json()["unconfirmed_tables"] == [1, 2]
+        # Both teams confirm each sheet on the device; then the round closes at once.
+        for match in round_["matches"]:
+            for team in ("NS", "EW"):
+                answered = ok(
+                    device.post(
+                        f"/api/v1/matches/{match['id']}/confirmations/",
+                        {"team": team, "agree": True},
+                        format="json",
+                    ),
+                    201,
+                )
+            assert answered["confirmed_by"] == ["NS", "EW"] and answered["confirmed"] is True
         ok(session.post(f"/api/v1/rounds/{round_['id']}/close/"))
 
     ok(session.post(f"/api/v1/tournaments/{tid}/status/", {"status": "finished"}, format="json"))

@@ -71,12 +71,12 @@ def phone_page(chromium_browser: Any) -> Iterator[Any]:
 
 
 @pytest.fixture
-def screenshot() -> Callable[[Any, str], Path]:
+def screenshot() -> Callable[..., Path]:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
-    def take(page: Any, name: str) -> Path:
+    def take(page: Any, name: str, full_page: bool = True) -> Path:
         path = SCREENSHOTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=full_page)
         return path
 
     return take

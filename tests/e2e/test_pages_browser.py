@@ -183,7 +183,10 @@ def test_the_standings_update_by_themselves_after_a_referee_enters_a_deal(
         standings.goto(base + reverse("tournaments:standings", args=ARGS))
         version = standings.locator("#standings").get_attribute("data-version")
         row = standings.locator("#standings tbody tr", has_text=match.ns_team.name)
-        assert row.locator("td").nth(2).inner_text() == "0"  # not played yet
+        # Being played: the live table counts it on its current totals, marked in play.
+        assert (
+            "in-play" in row.get_attribute("class") and row.locator("td").nth(2).inner_text() == "1"
+        )
         screenshot(standings, "pages-live-01-before")
 
         table = referee.new_page()
@@ -192,7 +195,9 @@ def test_the_standings_update_by_themselves_after_a_referee_enters_a_deal(
         table.check("#id_trump_0")
         table.check("#id_points_team_0")
         table.fill("#id_cards", "100")
-        submit(table, "#deal-form button[type=submit]")
+        # The table page sends the deal and shows the answer in place (no navigation).
+        table.click("#deal-form button[type=submit]")
+        table.wait_for_selector("[data-last-deal='3']")
         match.refresh_from_db()
         assert match.status == Match.Status.FINISHED
 
@@ -203,7 +208,10 @@ def test_the_standings_update_by_themselves_after_a_referee_enters_a_deal(
             timeout=20_000,
         )
         row = standings.locator("#standings tbody tr", has_text=match.ns_team.name)
+        # Finished: it counts for good, in the after-round table; nothing is provisional now.
         assert row.locator("td").nth(2).inner_text() == "1"
+        assert "in-play" not in (row.get_attribute("class") or "")
+        assert standings.locator("#standings").get_attribute("data-live") == "0"
         screenshot(standings, "pages-live-02-after")
 
         # The director's tables follow too: the match is finished, without a reload.

@@ -38,9 +38,12 @@ def totals_of_the_engine(match):
     return (played.totals[Team.NS], played.totals[Team.EW])
 
 
-def save(page):
-    page.click("#deal-form button[type=submit]")
-    page.wait_for_load_state("domcontentloaded")
+def save(page, number=None):
+    """Save the deal; the page sends it and shows the server's answer in place."""
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        page.click("#deal-form button[type=submit]")
+    if number is not None:
+        page.wait_for_selector(f"[data-last-deal='{number}']")
 
 
 @pytest.mark.phone
@@ -69,7 +72,7 @@ def test_a_referee_enters_a_whole_match_on_a_phone(page, live_server, match, scr
     assert page.locator("[data-other-points]").inner_text() == "EW 81"
     screenshot(page, "referee-03-deal-form")
     page.keyboard.press("Enter")
-    page.wait_for_url("**/table/#deal-1")
+    page.wait_for_selector("[data-last-deal='1']")
     assert totals_on(page) == (0, 81)
     assert page.locator("[data-pot]").inner_text() == "81"
 
@@ -77,6 +80,7 @@ def test_a_referee_enters_a_whole_match_on_a_phone(page, live_server, match, scr
     page.check("#id_taker_1")
     page.fill("#id_cards", "161")
     save(page)
+    page.wait_for_selector("#deal-form .field-error")
     assert page.locator(".field-error").count() >= 2
     assert page.input_value("#id_cards") == "161"
     screenshot(page, "referee-04-errors")
@@ -84,7 +88,7 @@ def test_a_referee_enters_a_whole_match_on_a_phone(page, live_server, match, scr
     # Deal 2: all passed, thrown in.
     page.check("#id_taker_4")
     page.fill("#id_cards", "")
-    save(page)
+    save(page, 2)
     assert page.locator("[data-deal='2']").inner_text().count("thrown in") == 1
 
     # Deal 3: E takes in diamonds, EW 100: made, and EW take the pot of 81.
@@ -92,7 +96,7 @@ def test_a_referee_enters_a_whole_match_on_a_phone(page, live_server, match, scr
     page.check("#id_trump_2")
     page.check("#id_points_team_1")
     page.fill("#id_cards", "100")
-    save(page)
+    save(page, 3)
     assert totals_on(page) == (62, 262)
 
     # Deal 4: W takes in clubs, EW only 70: dedans.
@@ -100,34 +104,37 @@ def test_a_referee_enters_a_whole_match_on_a_phone(page, live_server, match, scr
     page.check("#id_trump_3")
     page.check("#id_points_team_1")
     page.fill("#id_cards", "70")
-    save(page)
+    save(page, 4)
     assert totals_on(page) == (224, 262)
 
     # Deal 5: S takes in hearts, NS capot with a fifty from the quick buttons: the match ends.
     page.check("#id_taker_2")
     page.check("#id_trump_1")
+    page.click("[data-extra=capot] summary")
     page.check("#id_capot_1")
+    page.click("[data-extra=declarations] summary")
     page.locator("[data-decl-team=NS] [data-add=seq4]").click()
     assert page.locator("#id_decl_NS_0_kind").input_value() == "seq4"
-    save(page)
+    save(page, 5)
     assert totals_on(page) == (526, 262)
     assert page.locator("[data-winner=NS]").count() == 1
     assert page.locator("#deal-form").count() == 0
     screenshot(page, "referee-05-match-over")
 
-    # Correct deal 3: EW had 110, not 100.
+    # Correct deal 3: EW had 110, not 100 (the correction page is an ordinary form).
     page.click("#deal-3 a")
     assert page.input_value("#id_cards") == "100"
     page.fill("#id_cards", "110")
-    save(page)
-    page.wait_for_url("**/table/#deal-3")
+    with page.expect_navigation():
+        page.click("#deal-form button[type=submit]")
+    page.wait_for_url("**/table/")
     match.refresh_from_db()
     assert totals_on(page) == (516, 272) == totals_of_the_engine(match)
 
-    # Remove the last deal: the match goes on.
-    page.click(".danger-zone summary")
-    page.click(".danger-zone button[type=submit]")
-    page.wait_for_load_state("domcontentloaded")
+    # Remove the last deal from the score bar's undo: the match goes on.
+    page.click(".undo summary")
+    with page.expect_navigation():
+        page.click(".undo button[type=submit]")
     match.refresh_from_db()
     assert match.status == Match.Status.PLAYING and match.deal_count == 4
     assert totals_on(page) == (214, 272) == totals_of_the_engine(match)

@@ -5,16 +5,10 @@ killed in the middle of its work and restarted leaves the standings correct."""
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
-from django.db import connection
 
 from club.models import Membership, RatingChange
 from config.celery_app import app
@@ -24,6 +18,8 @@ from tournaments.models import Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
 from tournaments.standings.store import table_of
 
+from .services import Worker
+
 pytestmark = [
     pytest.mark.redis,
     pytest.mark.postgres,
@@ -32,65 +28,14 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
-CELERY = Path(sys.executable).with_name("celery")
-WORKER_COMMAND = [str(CELERY), "-A", "config", "worker", "-l", "info", "--pool=solo"]
-WORKER_COMMAND += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
 NS_WINS = {"taker": "N", "trump": "H", "points": {"team": "NS", "cards": 98}}
 EW_WINS = {"taker": "E", "trump": "S", "points": {"team": "EW", "cards": 110}}
-
-
-def _worker_database_url() -> str:
-    """DATABASE_URL with the database pytest-django created for this run."""
-    parts = urlsplit(os.environ["DATABASE_URL"])
-    return urlunsplit(parts._replace(path="/" + connection.settings_dict["NAME"]))
-
-
-class Worker:
-    """A `celery worker` subprocess on the test database; its log is kept for failures."""
-
-    def __init__(self, log: Path) -> None:
-        self.log = log
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        env = {
-            **os.environ,
-            "DATABASE_URL": _worker_database_url(),
-            "CELERY_BROKER_URL": os.environ["CELERY_BROKER_URL"],
-            "PYTHONUNBUFFERED": "1",
-        }
-        env.pop("DJANGO_TEST_DB_NAME", None)
-        with self.log.open("ab") as out:
-            self.process = subprocess.Popen(
-                [*WORKER_COMMAND, "-n", f"standings-test-{os.getpid()}@%h"],
-                cwd=ROOT,
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-
-    def kill(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def tail(self) -> str:
-        return self.log.read_text(errors="replace")[-4000:] if self.log.exists() else ""
 
 
 @pytest.fixture
 def worker(tmp_path) -> Iterator[Worker]:
     app.control.purge()  # nothing left over from an earlier run on this broker database
-    running = Worker(tmp_path / "worker.log")
+    running = Worker(tmp_path / "worker.log", os.environ["CELERY_BROKER_URL"])
     running.start()
     yield running
     running.stop()
@@ -177,9 +122,8 @@ def test_deals_show_up_in_the_standings_within_seconds_and_survive_a_killed_work
     enter_deal(matches[4], NS_WINS, by=director)
     time.sleep(0.3)
     worker.kill()
-    # Past the debounce window, so the next change sends a task of its own (a change inside
-    # the window of the lost task would wait for the periodic reconcile).
-    time.sleep(1.5)
+    # The restarted worker's reconcile (on connecting) catches up whatever the dead one held.
+    time.sleep(0.5)
     enter_deal(matches[4], NS_WINS, by=director)
     play(matches[5], director, [EW_WINS, NS_WINS])
     tournament.refresh_from_db()

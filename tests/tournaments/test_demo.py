@@ -12,6 +12,7 @@ from club.models import Club, Membership, Player
 from scoring.engine import Team as Side
 from scoring.engine import codec, play_match
 from tournaments.models import Deal, Match, Round, Team, Tournament
+from tournaments.standings.store import recompute_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +39,7 @@ def test_it_creates_a_club_with_staff_and_an_eight_team_tournament(demo):
         )
     )
     assert roles == {"director": "director", "referee1": "referee", "referee2": "referee"}
-    tournament = club.tournaments.get()
+    tournament = club.tournaments.get(format=Tournament.Format.ROUND_ROBIN)
     assert tournament.is_public and tournament.status == Tournament.Status.RUNNING
     assert tournament.teams.count() == 8
     assert tournament.rounds.count() == 7
@@ -62,6 +63,38 @@ def test_three_rounds_are_played_and_every_match_has_a_referee(demo):
     assert list(tournament.rounds.filter(is_closed=True).values_list("number", flat=True)) == [1, 2]
 
 
+def test_it_creates_a_running_swiss_evening_with_round_three_under_way(demo):
+    swiss = Tournament.objects.get(slug="soiree-suisse-decembre")
+    assert swiss.format == Tournament.Format.SWISS and swiss.status == Tournament.Status.RUNNING
+    assert swiss.format_in_words == "Swiss, 5 rounds"
+    assert swiss.teams.count() == 10
+    assert list(swiss.rounds.values_list("number", flat=True)) == [1, 2, 3]
+    third = Match.objects.filter(round__tournament=swiss, round__number=3).order_by("table")
+    assert [m.status for m in third] == ["finished"] * 3 + ["playing", "scheduled"]
+    assert not Match.objects.filter(round__tournament=swiss, round__number__lt=3).exclude(
+        status=Match.Status.FINISHED
+    )
+    # Every table keeps the referee it had in round 1.
+    referees = {(m.round.number, m.table): m.referee_id for m in swiss.matches.all()}
+    assert all(referees[r, t] == referees[1, t] for r, t in referees)
+    recompute_standings(swiss.pk, force=True)
+    assert swiss.standings.filter(round_number=2).count() == 10
+
+
+def test_it_creates_a_concours_at_random_with_a_bye_each_party(demo):
+    concours = Tournament.objects.get(slug="concours-saint-sylvestre")
+    assert concours.format_in_words == "Concours, 4 parties, drawn at random"
+    assert concours.tie_breaks == ["points_for", "wins", "point_difference"]
+    assert concours.teams.count() == 11
+    byes = Match.objects.filter(tournament=concours, ew_team__isnull=True)
+    assert byes.count() == 3 and len(set(byes.values_list("ns_team", flat=True))) == 3
+    # Matches of six deals and no target: a bye scores 80 a deal, 480.
+    bye_team = byes.get(round__number=1).ns_team
+    recompute_standings(concours.pk, force=True)
+    line = concours.standings.get(round_number=1, team=bye_team)
+    assert (line.played, line.won, line.match_points, line.points_for) == (1, 1, 2, 480)
+
+
 def test_running_it_twice_does_not_duplicate(demo):
     before = counts()
     out = io.StringIO()
@@ -74,12 +107,10 @@ def test_the_stored_deals_agree_with_the_engines_replay(demo):
     for match in Match.objects.filter(deal_count__gt=0).prefetch_related("deals"):
         deals = list(match.deals.order_by("number"))
         assert [d.number for d in deals] == list(range(1, len(deals) + 1))
-        replay = play_match(
-            match.tournament.rules or None, match.first_dealer, [d.entry for d in deals]
-        )
-        assert replay.over
+        replay = play_match(match.rules or None, match.first_dealer, [d.entry for d in deals])
+        assert replay.over == (match.status == Match.Status.FINISHED)
         assert (match.ns_total, match.ew_total) == (replay.totals[Side.NS], replay.totals[Side.EW])
-        assert match.winner == getattr(replay.winner, "value", replay.winner)
+        assert match.winner == getattr(replay.winner, "value", replay.winner or "")
         assert match.deal_count == len(deals)
         for deal, played in zip(deals, replay.deals, strict=True):
             assert deal.result == codec.result_to_json(played.result)
@@ -91,19 +122,24 @@ def test_the_stored_deals_agree_with_the_engines_replay(demo):
             assert deal.entered_by == match.referee
 
 
+def test_a_demo_club_made_before_the_evenings_gets_them(demo):
+    Tournament.objects.exclude(format=Tournament.Format.ROUND_ROBIN).delete()
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    assert "Added" in out.getvalue()
+    assert Tournament.objects.filter(format=Tournament.Format.SWISS).count() == 1
+    assert Tournament.objects.filter(format=Tournament.Format.CONCOURS).count() == 1
+
+
+# Three tournaments: every round 1 has a table 1, so the tournament comes first.
+DEAL_ORDER = ("match__tournament__slug", "match__round__number", "match__table", "number")
+
+
 def test_it_is_deterministic(demo):
-    first = list(
-        Deal.objects.order_by("match__round__number", "match__table", "number").values_list(
-            "entry", flat=True
-        )
-    )
+    first = list(Deal.objects.order_by(*DEAL_ORDER).values_list("entry", flat=True))
     # Matches protect their teams: rounds go first, then the club takes the rest along.
     Round.objects.all().delete()
     Club.objects.all().delete()
     call_command("load_demo", stdout=io.StringIO())
-    again = list(
-        Deal.objects.order_by("match__round__number", "match__table", "number").values_list(
-            "entry", flat=True
-        )
-    )
+    again = list(Deal.objects.order_by(*DEAL_ORDER).values_list("entry", flat=True))
     assert again == first

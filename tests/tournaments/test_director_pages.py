@@ -69,7 +69,7 @@ def test_the_director_creates_a_tournament_with_house_rules(client):
         "points_draw": 1,
         "points_loss": 0,
         "is_public": "on",
-        "tie_breaks": "match_points, point_difference",
+        "tie_breaks": ["match_points", "point_difference"],
         "rule_declarations": "on",
         "rule_declaration_comparison": "per_category",
         "rule_litige": "made",
@@ -134,6 +134,16 @@ def test_the_director_pastes_players_and_teams_then_generates_the_schedule(clien
     assert response.status_code == 302
     text = "Les As: Anne Martin & Bruno Petit\nCarla Roux & Denis Blanc\nEmma Noir & Felix Gris\n"
     response = client.post(reverse("tournaments:director_teams", args=ARGS), {"text": text})
+    # Four players are not members yet: the page lists them and asks before creating them.
+    assert [n.name for n in response.context["to_confirm"].new] == [
+        "Carla Roux",
+        "Denis Blanc",
+        "Emma Noir",
+        "Felix Gris",
+    ]
+    response = client.post(
+        reverse("tournaments:director_teams", args=ARGS), {"text": text, "confirm": "1"}
+    )
     assert response.status_code == 302
     response = client.post(reverse("tournaments:director_generate", args=ARGS), {"draw_lots": ""})
     assert response.status_code == 302
@@ -167,6 +177,26 @@ def test_the_director_assigns_a_referee_to_a_table(client, world):
     assert match.referee == world.referee
 
 
+def test_switching_round_tabs_saves_what_was_chosen_first(client, world):
+    client.force_login(world.director)
+    match = world.tournament.matches.filter(round__number=2).order_by("table").first()
+    url = reverse("tournaments:director_referees", args=ARGS) + "?round=2"
+    response = client.post(url, {f"match_{match.pk}": str(world.other_referee.pk), "goto": "3"})
+    assert response["Location"].endswith("?round=3")
+    match.refresh_from_db()
+    assert match.referee == world.other_referee
+
+
+def test_one_referee_takes_a_table_in_every_open_round_at_once(client, world):
+    client.force_login(world.director)
+    url = reverse("tournaments:director_referees", args=ARGS)
+    response = client.post(url + "?round=1", {"table_2": str(world.referee.pk)})
+    assert response.status_code == 302
+    at_table_2 = world.tournament.matches.filter(table=2, ew_team__isnull=False)
+    assert set(at_table_2.values_list("referee", flat=True)) == {world.referee.pk}
+    assert at_table_2.count() == 3  # four teams: three rounds
+
+
 def test_the_director_closes_and_reopens_a_match_and_a_round(client, world):
     client.force_login(world.director)
     pk = world.other_match.pk
@@ -174,7 +204,13 @@ def test_the_director_closes_and_reopens_a_match_and_a_round(client, world):
     assert Match.objects.get(pk=pk).is_closed
     client.post(reverse("tournaments:director_match", args=[*ARGS, pk, "reopen"]))
     assert not Match.objects.get(pk=pk).is_closed
-    client.post(reverse("tournaments:director_round", args=[*ARGS, 1, "close"]))
+    close = reverse("tournaments:director_round", args=[*ARGS, 1, "close"])
+    # Table 2 has not started and table 1's sheet is not confirmed: the page asks first.
+    asked = client.post(close)
+    assert asked.status_code == 200 and b"data-round-not-ready" in asked.content
+    assert "table 2" in asked.content.decode() and "table 1" in asked.content.decode()
+    assert not world.tournament.rounds.get(number=1).is_closed
+    client.post(close, {"force": "1"})
     assert world.tournament.rounds.get(number=1).is_closed
     client.post(reverse("tournaments:director_round", args=[*ARGS, 1, "reopen"]))
     assert not world.tournament.rounds.get(number=1).is_closed

@@ -201,7 +201,7 @@ class TestRounds:
         director = make_staff(tournament.club, Membership.Role.DIRECTOR)
         generate_round_robin(tournament, by=SYSTEM)
         round = tournament.rounds.get(number=2)
-        close_round(round, by=director)
+        close_round(round, by=director, force=True)
         assert Round.objects.get(pk=round.pk).is_closed
         assert set(round.matches.values_list("is_closed", flat=True)) == {True}
         assert not Match.objects.filter(round__number=1, is_closed=True).exists()
@@ -217,7 +217,7 @@ class TestRounds:
         tournament = make_tournament(2)
         generate_round_robin(tournament, by=SYSTEM)
         with pytest.raises(NotAllowed):
-            close_round(tournament.rounds.first(), by=AnonymousUser())
+            close_round(tournament.rounds.first(), by=AnonymousUser(), force=True)
 
 
 class TestAssignReferee:

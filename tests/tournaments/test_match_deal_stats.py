@@ -13,6 +13,7 @@ from club.models import Membership
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Deal, Match
 from tournaments.services.deals import correct_deal, enter_deal, remove_last_deal
+from tournaments.standings.names import LIVE_ROUND
 from tournaments.standings.store import read_results, table_of
 from tournaments.standings.table import NO_STATS, compute_standings
 
@@ -78,7 +79,8 @@ def assert_stored_equals_the_deals(tournament) -> None:
         tie_breaks=tournament.tie_breaks or None,
         points=tournament.match_points,
     )
-    assert table_of(tournament) == from_deals
+    after_rounds = {n: lines for n, lines in table_of(tournament).items() if n != LIVE_ROUND}
+    assert after_rounds == from_deals
 
 
 @pytest.fixture

@@ -103,8 +103,20 @@ def actions(world: World) -> dict[str, tuple[Callable[..., Any], Callable[..., A
             lambda c: c.post(f"/api/v1/matches/{match.pk}/close/"),
         ),
         "close a round": (
-            lambda c: c.post(reverse("tournaments:director_round", args=[*args, 1, "close"])),
-            lambda c: c.post(f"/api/v1/rounds/{round_1.pk}/close/"),
+            lambda c: c.post(
+                reverse("tournaments:director_round", args=[*args, 1, "close"]), {"force": "1"}
+            ),
+            lambda c: c.post(f"/api/v1/rounds/{round_1.pk}/close/?force=true"),
+        ),
+        "confirm the sheet for a team": (
+            lambda c: c.post(
+                reverse("tournaments:confirm_sheet", args=[match.pk]), {"team": "NS", "agree": "1"}
+            ),
+            lambda c: c.post(
+                f"/api/v1/matches/{match.pk}/confirmations/",
+                {"team": "NS", "agree": True},
+                format="json",
+            ),
         ),
         "change the settings": (
             lambda c: c.post(reverse("tournaments:director_edit", args=args), settings),
@@ -120,7 +132,12 @@ def actions(world: World) -> dict[str, tuple[Callable[..., Any], Callable[..., A
 # What tournament.md's table says each persona may do (a public tournament).
 MAY = {
     "anonymous": {"read the tournament", "read a match sheet"},
-    "referee": {"read the tournament", "read a match sheet", "remove the last deal"},
+    "referee": {
+        "read the tournament",
+        "read a match sheet",
+        "remove the last deal",
+        "confirm the sheet for a team",
+    },
     "other_referee": {"read the tournament", "read a match sheet"},
     "other_club": {"read the tournament", "read a match sheet"},
 }

@@ -10,7 +10,11 @@ import pytest
 from django.db.models import F
 
 from bench.bigtournament import build_round_robin_tournament
+from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
+from tests.tournaments.pages_world import MADE_BY_NS, build_world
 from tournaments.models import Match, Standing, Tournament
+from tournaments.services.deals import enter_deal
+from tournaments.standings.names import LIVE_ROUND
 from tournaments.standings.store import recompute_standings
 from tournaments.standings.table import (
     MatchResult,
@@ -95,6 +99,36 @@ def test_the_lines_from_a_round_on_equal_those_of_a_whole_computation():
     whole = compute_standings(TEAMS, MATCHES)
     assert Tabulation(TEAMS, MATCHES).lines(from_round=3) == {3: whole[3]}
     assert Tabulation(TEAMS, MATCHES).lines(from_round=4) == {}
+
+
+def test_what_a_bye_scores_changes_every_round():
+    with_bye = [*MATCHES, result(7, 3, A, None, 0, 0)]
+    counting_nothing = digests(with_bye)
+    for other in (digests(with_bye, bye_points=500), digests(with_bye, bye_points=400)):
+        assert first_changed_round(counting_nothing, other) == 1
+    assert digests(with_bye, bye_points=500) != digests(with_bye, bye_points=400)
+
+
+def in_play(ns_total: int, ew_total: int) -> MatchResult:
+    return MatchResult(7, 3, A, B, False, ns_total, ew_total, "", playing=True)
+
+
+def test_a_deal_of_a_match_in_play_changes_no_digest_and_its_last_deal_changes_its_round():
+    before = digests([*MATCHES, in_play(240, 180)])
+    assert digests([*MATCHES, in_play(400, 180)]) == before
+    finished = result(7, 3, A, B, 400, 180)
+    assert first_changed_round(before, digests([*MATCHES, finished])) == 3
+
+
+def test_the_lines_from_a_round_on_equal_a_whole_computation_with_byes_and_a_live_table():
+    matches = [*MATCHES, result(7, 4, A, None, 0, 0), in_play(240, 180)._replace(round_number=4)]
+    settings = {"tie_breaks": ["match_points", "buchholz"], "bye_points": 500}
+    whole = compute_standings(TEAMS, matches, live=True, **settings)
+    assert set(whole) == {1, 2, 3, LIVE_ROUND}
+    tabulation = Tabulation(TEAMS, matches, **settings)
+    assert tabulation.lines(3, live=True) == {3: whole[3], LIVE_ROUND: whole[LIVE_ROUND]}
+    assert tabulation.lines(4, live=True) == {LIVE_ROUND: whole[LIVE_ROUND]}
+    assert tabulation.lines(4) == {}
 
 
 # --- the store -------------------------------------------------------------------------------
@@ -184,3 +218,45 @@ def test_rows_stored_by_another_recompute_meanwhile_are_ranked_again(monkeypatch
     assert recompute_standings(tournament.pk) is True
 
     assert _stored(tournament) == fresh
+
+
+@pytest.mark.django_db
+def test_a_deal_of_a_match_in_play_rewrites_the_live_table_and_no_round():
+    world = build_world()
+    tournament = world.tournament
+    recompute_standings(tournament.pk)
+    rounds = Standing.objects.filter(tournament=tournament).exclude(round_number=LIVE_ROUND)
+    # Spoiled by hand: a recompute that ranks no round leaves them as they are.
+    rounds.update(rank=0)
+
+    enter_deal(world.other_match, MADE_BY_NS, by=world.director)
+    recompute_standings(tournament.pk)
+
+    assert set(rounds.values_list("rank", flat=True)) == {0}
+    live = Standing.objects.filter(tournament=tournament, round_number=LIVE_ROUND)
+    assert sorted(live.values_list("in_play", flat=True)) == [0, 0, 1, 1]
+    assert 0 not in set(live.values_list("rank", flat=True))
+
+
+@pytest.mark.django_db
+def test_the_tournaments_bye_points_reach_the_rows_of_every_round():
+    tournament = TournamentFactory(
+        format=Tournament.Format.SWISS, round_count=2, rules={"target": None, "max_deals": 1}
+    )
+    ana, bob, cyd = (TeamFactory(tournament=tournament, seed=seed) for seed in (1, 2, 3))
+    first = RoundFactory(tournament=tournament, number=1)
+    MatchFactory(
+        round=first, ns_team=ana, ew_team=bob, status=Match.Status.FINISHED,
+        ns_total=100, ew_total=62, winner="NS",
+    )  # fmt: skip
+    MatchFactory(round=first, ns_team=cyd, ew_team=None)
+    recompute_standings(tournament.pk)
+    cyd_line = Standing.objects.filter(tournament=tournament, team=cyd, round_number=1)
+    assert cyd_line.get().points_for == tournament.bye_points_in_use
+
+    Tournament.objects.filter(pk=tournament.pk).update(
+        bye_points=77, change_seq=F("change_seq") + 1
+    )
+    assert recompute_standings(tournament.pk) is True
+
+    assert cyd_line.get().points_for == 77

@@ -16,6 +16,7 @@ from tournaments import changes, tasks
 from tournaments.changes import record_change
 from tournaments.models import Deal, Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
+from tournaments.standings.names import LIVE_ROUND
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +58,8 @@ def test_the_recompute_is_sent_only_after_the_change_commits(
     assert not standings.called  # the transaction has not committed yet
     assert len(callbacks) == 1
     callbacks[0]()
-    standings.assert_called_once_with((match.tournament_id,), countdown=changes.COUNTDOWN_SECONDS)
+    # A lone change is sent at once: the throttle adds no delay to it.
+    standings.assert_called_once_with((match.tournament_id,))
 
 
 def test_a_rolled_back_change_sends_nothing(match, director, django_capture_on_commit_callbacks):
@@ -79,23 +81,30 @@ def test_in_process_the_standings_and_ratings_follow_each_deal_at_once(
         enter_deal(match, MADE, by=director)
     tournament = Tournament.objects.get(pk=match.tournament_id)
     assert tournament.standings_seq == tournament.change_seq == 1
-    assert not Standing.objects.exists()  # the match is still being played
+    # The match is still being played: only the live table counts it, provisionally.
+    assert not Standing.objects.exclude(round_number=LIVE_ROUND).exists()
+    assert set(Standing.objects.values_list("round_number", "in_play")) == {(LIVE_ROUND, 1)}
     with django_capture_on_commit_callbacks(execute=True):
         enter_deal(match, MADE, by=director)
     assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
-    # A row per team for every round up to the match's round.
+    # A row per team for every round up to the match's round, and no live table any more.
     assert Standing.objects.filter(tournament=tournament).count() == 2 * match.round.number
     assert Rating.objects.filter(club=tournament.club).count() == 4
 
 
-def test_a_burst_of_ten_changes_sends_one_recompute_and_the_duplicate_does_nothing(
+def test_a_burst_of_ten_changes_sends_two_recomputes_and_the_duplicate_does_nothing(
     match, django_capture_on_commit_callbacks, with_a_broker
 ):
     standings, ratings = with_a_broker
     for _ in range(10):
         with django_capture_on_commit_callbacks(execute=True):
             record_change(match.tournament_id)
-    assert standings.call_count == 1
+    # The first at once, the nine others ride on one trailing task after the window.
+    assert standings.call_args_list == [
+        mock.call((match.tournament_id,)),
+        mock.call((match.tournament_id,), countdown=changes.TRAILING_COUNTDOWN_SECONDS),
+    ]
+    assert changes.TRAILING_COUNTDOWN_SECONDS <= 0.2
     # The task sent, and a duplicate delivered twice: one recompute, then nothing to do.
     runs = [tasks.recompute_tournament.run(match.tournament_id) for _ in range(2)]
     assert runs == [True, False]
@@ -116,19 +125,30 @@ def test_after_the_debounce_window_a_new_change_sends_a_new_recompute(
     assert standings.call_count == 2
 
 
-def test_the_periodic_task_reconciles_running_tournaments_that_are_behind(db):
-    behind = build_round_robin_tournament(4, 1, status=Tournament.Status.RUNNING)
+def test_the_reconcile_catches_up_every_tournament_that_is_behind_whatever_its_status(db):
+    running = build_round_robin_tournament(4, 1, status=Tournament.Status.RUNNING)
     current = build_round_robin_tournament(4, 1, status=Tournament.Status.RUNNING)
-    finished = build_round_robin_tournament(4, 1)
+    finished = build_round_robin_tournament(4, 1, status=Tournament.Status.FINISHED)
     tasks.recompute_tournament.run(current.pk)
     with mock.patch.object(tasks.recompute_tournament, "delay") as delay:
-        assert tasks.reconcile_running_tournaments.run() == 1
-    delay.assert_called_once_with(behind.pk)
-    assert finished.pk not in [c.args[0] for c in delay.call_args_list]
+        assert tasks.reconcile_standings.run() == 2
+    assert sorted(c.args[0] for c in delay.call_args_list) == sorted([running.pk, finished.pk])
     # In process (no broker) the reconcile recomputes at once.
-    assert tasks.reconcile_running_tournaments.delay().get() == 1
-    assert Standing.objects.filter(tournament=behind).count() == 4 * 3
-    assert tasks.reconcile_running_tournaments.run() == 0
+    assert tasks.reconcile_standings.delay().get() == 2
+    assert Standing.objects.filter(tournament=finished).count() == 4 * 3
+    assert tasks.reconcile_standings.run() == 0
+
+
+def test_beat_reconciles_every_twenty_seconds_and_the_worker_on_each_connection(settings):
+    from config.celery_app import ReconcileOnConnect
+
+    schedule = settings.CELERY_BEAT_SCHEDULE["reconcile-standings"]
+    assert schedule["task"] == tasks.reconcile_standings.name
+    assert schedule["schedule"] == 20
+    assert ReconcileOnConnect in app.steps["consumer"]
+    consumer = mock.Mock()
+    ReconcileOnConnect(consumer).start(consumer)
+    consumer.app.send_task.assert_called_once_with(tasks.reconcile_standings.name)
 
 
 def test_an_admin_edit_of_a_match_records_its_changes_and_sends_one_recompute(
@@ -140,8 +160,9 @@ def test_an_admin_edit_of_a_match_records_its_changes_and_sends_one_recompute(
         match.ns_total, match.ew_total, match.winner = 300, 200, "NS"
         match.save()
         match.save()
-    assert Tournament.objects.get(pk=match.tournament_id).change_seq == 2  # one per save
-    assert standings.call_count == 1  # the debounce: one recompute for both
+        match.save()
+    assert Tournament.objects.get(pk=match.tournament_id).change_seq == 3  # one per save
+    assert standings.call_count == 2  # the throttle: at once, then one trailing for the rest
 
 
 def test_an_admin_deletion_of_a_deal_records_a_change_and_the_services_count_once(
@@ -163,8 +184,8 @@ def test_an_admin_deletion_of_a_match_and_its_deals_sends_one_recompute(
     cache.clear()
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
         Match.objects.get(pk=match.pk).delete()
-    assert Tournament.objects.get(pk=match.tournament_id).change_seq > before
-    assert standings.call_count == 1  # the match and its two deals: one recompute
+    assert Tournament.objects.get(pk=match.tournament_id).change_seq > before + 2
+    assert standings.call_count == 2  # the match and its two deals: at once, then trailing
 
 
 def test_a_recompute_of_a_tournament_that_is_gone_does_nothing(db):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -18,14 +19,21 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.engine import Rules, codec, score_deal
+from scoring.engine import Rules, codec, score_deal, validate_deal
+from scoring.rulebook import worked_examples
 from tournaments.errors import Conflict, NotAllowed
 from tournaments.models import Deal, Match
 from tournaments.permissions import can_write_deals, is_referee_of
-from tournaments.services.deals import correct_deal, enter_deal, remove_last_deal
+from tournaments.services.deals import (
+    correct_deal,
+    enter_deal,
+    remove_last_deal,
+    submission_of,
+)
 
 from . import etags
 from .deal_serializers import DealEntrySerializer, DealSerializer
+from .schema import ERROR_RESPONSE
 from .views import ApiViewSet, find_match
 
 MATCH_ID = OpenApiParameter(
@@ -47,45 +55,56 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     ),
 )
 
-MADE = {
-    "taker": "N",
-    "trump": "H",
-    "points": {"team": "NS", "cards": 98},
-    "capot": None,
-    "belote": "NS",
-    "declarations": {
-        "NS": [{"type": "sequence", "length": 3, "top": "K", "suit": "H"}],
-        "EW": [{"type": "four", "rank": "J"}],
-    },
-}
-STORED_ENTRY = {"taker": "N", "trump": "H", "points": {"team": "NS", "cards": 98}, "belote": "NS"}
+THROWN_IN = {"taker": None}
+REFUSED = {"taker": "X", "points": {"team": "NS", "cards": 161}, "belote": "NS"}
+RULE_BOOK = settings.BASE_DIR / "docs" / "rules.md"
+
+
+def _rule_book_examples() -> list[OpenApiExample]:
+    """The rule book's worked examples (docs/rules.md §6), each entry with the engine's result."""
+    examples = []
+    for worked in worked_examples(RULE_BOOK):
+        examples.append(
+            OpenApiExample(
+                f"Rule book example {worked.number}",
+                summary=f"Rule book §6, example {worked.number}: {worked.summary}",
+                description=worked.text,
+                value=worked.deal,
+                request_only=True,
+            )
+        )
+    return examples
+
+
+def _stored_deal() -> dict[str, Any]:
+    first = worked_examples(RULE_BOOK)[0]
+    return {
+        "number": 1,
+        "dealer": "N",
+        "entry": first.deal,
+        # Scored by the engine, so the documented result cannot drift from the rules.
+        "result": codec.result_to_json(score_deal(first.deal, Rules())),
+        "entered_by": "referee",
+        "entered_at": "2026-11-28T14:03:00Z",
+        "updated_at": "2026-11-28T14:03:00Z",
+    }
+
 
 EXAMPLES = [
-    OpenApiExample("A contract made, with declarations", value=MADE, request_only=True),
-    OpenApiExample("A capot", value={"taker": "E", "trump": "S", "capot": "EW"}, request_only=True),
-    OpenApiExample("A thrown-in deal", value={"taker": None}, request_only=True),
+    *_rule_book_examples(),
     OpenApiExample(
-        "A stored deal",
-        response_only=True,
-        value={
-            "number": 1,
-            "dealer": "N",
-            "entry": STORED_ENTRY,
-            # Scored by the engine, so the documented result cannot drift from the rules.
-            "result": codec.result_to_json(score_deal(STORED_ENTRY, Rules())),
-            "entered_by": "referee",
-            "entered_at": "2026-11-28T14:03:00Z",
-            "updated_at": "2026-11-28T14:03:00Z",
-        },
+        "A thrown-in deal",
+        summary="A thrown-in deal (everyone passed): rule book §8",
+        value=THROWN_IN,
+        request_only=True,
     ),
+    OpenApiExample("A stored deal", response_only=True, value=_stored_deal()),
     OpenApiExample(
         "A refused deal",
         status_codes=["400"],
         response_only=True,
-        value={
-            "errors": {"points.cards": ["Card points must be between 0 and 162, not 170."]},
-            "code": "invalid_deal",
-        },
+        # The engine's own words for the rule book's example of §8 "Errors".
+        value={**codec.errors_to_json(validate_deal(REFUSED)), "code": "invalid_deal"},
     ),
 ]
 
@@ -103,14 +122,14 @@ EXAMPLES = [
     create=extend_schema(
         parameters=[MATCH_ID, IDEMPOTENCY_KEY],
         request=DealEntrySerializer,
-        responses={201: DealSerializer},
+        responses={201: DealSerializer, 400: ERROR_RESPONSE},
         examples=EXAMPLES,
         summary=_("Enter the next deal (the match's referee or a director)"),
     ),
     update=extend_schema(
         parameters=[MATCH_ID, NUMBER, IDEMPOTENCY_KEY],
         request=DealEntrySerializer,
-        responses={200: DealSerializer},
+        responses={200: DealSerializer, 400: ERROR_RESPONSE},
         examples=EXAMPLES,
         summary=_("Correct a deal; the deals after it are scored again"),
     ),
@@ -169,7 +188,7 @@ class DealViewSet(ApiViewSet):
         self._check_writer(request)
         last = self.match.deal_count or Deal.objects.filter(match=self.match).count()
         # A replayed removal (same key) answers like the first one, the deal being gone.
-        if not key or not self.match.submissions.filter(key=key).exists():
+        if not key or submission_of(self.match, request.user, key) is None:
             get_object_or_404(self.get_queryset(), number=number)
             if number != last:
                 raise Conflict(
@@ -191,9 +210,7 @@ class DealViewSet(ApiViewSet):
 
     def _entry(self, request: Request) -> dict[str, Any]:
         self._check_writer(request)
-        serializer = DealEntrySerializer(
-            data=request.data, rules=self.match.tournament.rules or None
-        )
+        serializer = DealEntrySerializer(data=request.data, rules=self.match.rules)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
 

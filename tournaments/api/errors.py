@@ -15,7 +15,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournaments.errors import ServiceError
+from tournaments.errors import NotAllowed, ServiceError
 
 
 def flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
@@ -50,10 +50,40 @@ def _code_of(exc: exceptions.APIException) -> str:
     return getattr(exc, "default_code", "invalid")
 
 
+def _anonymous(context: dict[str, Any]) -> bool:
+    request = context.get("request")
+    user = getattr(request, "user", None) if request is not None else None
+    return not getattr(user, "is_authenticated", False)
+
+
+def _sign_in_first(context: dict[str, Any]) -> Response:
+    """A refusal to someone not signed in: 401 and the challenge saying how to sign in."""
+    view = context.get("view")
+    request = context.get("request")
+    message = _("Sign in first: send `Authorization: Token <key>` (see POST /api/v1/auth/token/).")
+    response = Response(
+        error_body({"detail": [message]}, "not_authenticated"), status.HTTP_401_UNAUTHORIZED
+    )
+    challenge = view.get_authenticate_header(request) if view and request else None
+    if challenge:
+        response["WWW-Authenticate"] = challenge
+    return response
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every refusal in one shape, with its status."""
+    """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every refusal in one shape, with its status.
+
+    A "not allowed" to an anonymous caller is a 401 with `WWW-Authenticate`: they may well
+    be allowed once signed in, and the challenge tells a client how.
+    """
+    if isinstance(exc, NotAllowed | DjangoPermissionDenied | exceptions.PermissionDenied) and (
+        _anonymous(context)
+    ):
+        return _sign_in_first(context)
     if isinstance(exc, ServiceError):
-        return Response(error_body(exc.errors(), exc.code), exc.status)
+        # Some refusals say more than a message (the tables a round still waits for).
+        details = exc.details() if hasattr(exc, "details") else {}
+        return Response({**error_body(exc.errors(), exc.code), **details}, exc.status)
     if isinstance(exc, DjangoValidationError):
         errors = (
             {k: [str(m) for m in v] for k, v in exc.message_dict.items()}

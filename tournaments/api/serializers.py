@@ -15,12 +15,15 @@ from rest_framework import serializers
 
 from club.api import PlayerBriefSerializer
 from club.models import Player
+from club.registration import CREATE, MAX_PASTED_CHARACTERS, NEW_MEMBERS
 from scoring.engine import InvalidDeal, parse_rules
 from tournaments.models import (
     DealAudit,
     Match,
+    MatchConfirmation,
     MatchEvent,
     Round,
+    Side,
     Standing,
     Team,
     Tournament,
@@ -49,16 +52,28 @@ class RulesField(serializers.JSONField):
     pass
 
 
-# What a director sets on a tournament (the settings service's list); the status moves
-# through its own endpoint.
-_TOURNAMENT_SETTINGS = ["club", *(name for name in SETTINGS if name != "status")]
+# What a director sets on a tournament (the settings service's list, `round_count` by its API
+# name `rounds`); the status moves through its own endpoint.
+_TOURNAMENT_SETTINGS = [
+    "club",
+    *("rounds" if name == "round_count" else name for name in SETTINGS if name != "status"),
+]
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    """A tournament; `rules` are the full house rules, defaults filled in by the engine."""
+    """A tournament; `rules` are the full house rules, defaults filled in by the engine.
+
+    `rounds`, `bye_points` and `draw` are a Swiss's or a concours's (null otherwise);
+    `bye_points` is what a bye scores, the default when none was set.
+    """
 
     rules = serializers.SerializerMethodField()
     tie_breaks = serializers.ListField(child=serializers.CharField(), read_only=True)
+    rounds = serializers.IntegerField(source="round_count", allow_null=True, read_only=True)
+    bye_points = serializers.IntegerField(
+        source="bye_points_in_use", allow_null=True, read_only=True
+    )
+    draw = serializers.SerializerMethodField()
 
     class Meta:
         model = Tournament
@@ -72,6 +87,10 @@ class TournamentSerializer(serializers.ModelSerializer):
             "standings_computed_at",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.ChoiceField(choices=Tournament.Draw.choices, allow_null=True))
+    def get_draw(self, tournament: Tournament) -> str | None:
+        return tournament.draw or None
 
     @extend_schema_field({"type": "object", "additionalProperties": True})
     def get_rules(self, tournament: Tournament) -> dict[str, Any]:
@@ -89,6 +108,29 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
     """
 
     rules = RulesField(required=False)
+    rounds = serializers.IntegerField(
+        source="round_count",
+        required=False,
+        allow_null=True,
+        help_text=_("Swiss and concours: how many rounds (a concours's parties) are played."),
+    )
+    bye_points = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text=_(
+            "Swiss and concours: the points a bye scores; null: half the target, or 80 a deal."
+        ),
+    )
+    draw = serializers.CharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        max_length=16,
+        help_text=_("Concours: random (default) or ranking."),
+    )
+    draw_seed = serializers.IntegerField(
+        required=False, help_text=_("The seed of every draw; a random one when left out.")
+    )
     tie_breaks = serializers.ListField(
         child=serializers.CharField(max_length=40),
         required=False,
@@ -111,6 +153,18 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
 
     def get_validators(self) -> list[Any]:
         return []
+
+    def validate_draw(self, value: str | None) -> str:
+        return value or ""
+
+    @classmethod
+    def api_names(cls) -> dict[str, str]:
+        """The model fields this serializer names otherwise (`round_count` is `rounds`)."""
+        return {
+            str(field.source): name
+            for name, field in cls().fields.items()
+            if field.source not in (name, "*")
+        }
 
 
 class StatusSerializer(serializers.Serializer):
@@ -148,13 +202,23 @@ class TeamBriefSerializer(serializers.ModelSerializer):
 class TeamCreateSerializer(serializers.Serializer):
     """One team; or `text` with one team per line ("Name: First Player & Second Player")."""
 
-    text = serializers.CharField(required=False, max_length=20000)
+    text = serializers.CharField(required=False, max_length=MAX_PASTED_CHARACTERS)
     name = serializers.CharField(required=False, max_length=120)
     first_player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False)
     second_player = serializers.PrimaryKeyRelatedField(
         queryset=Player.objects.all(), required=False
     )
     seed = serializers.IntegerField(required=False, min_value=1, max_value=32767)
+    new_players = serializers.ChoiceField(
+        choices=NEW_MEMBERS,
+        default=CREATE,
+        help_text=_(
+            "With `text`, what to do with players who are not members of the club yet: "
+            "`create` them; `ask`: answer 409 `new_members_to_confirm` listing them (and the "
+            "members whose names are close) if there is any; `ask_if_similar`: only if one is "
+            "close to a member's name. Send again with `create` once confirmed."
+        ),
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "text" in attrs:
@@ -169,11 +233,53 @@ class TeamCreateSerializer(serializers.Serializer):
         return attrs
 
 
+class TeamEditSerializer(serializers.Serializer):
+    """A team's new name or players (players only before the team has played)."""
+
+    name = serializers.CharField(required=False, max_length=120)
+    first_player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False)
+    second_player = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False
+    )
+
+
 class RoundSerializer(serializers.ModelSerializer):
+    # A Serializer is a Field, whose `label` this field shadows on purpose.
+    label = serializers.CharField(source="__str__", read_only=True)  # type: ignore[assignment]
+
     class Meta:
         model = Round
-        fields = ["id", "tournament", "number", "is_closed"]
+        fields = ["id", "tournament", "number", "stage", "label", "is_closed"]
         read_only_fields = fields
+
+
+class ConfirmationSerializer(serializers.ModelSerializer):
+    """One team's answer to the finished sheet."""
+
+    team = serializers.CharField(source="side", help_text=_("NS or EW."))
+    agree = serializers.BooleanField(help_text=_("true: the team confirms; false: it disputes."))
+    by = UserBriefSerializer(read_only=True, allow_null=True)
+    by_director = serializers.BooleanField(
+        help_text=_("A director answered for the team (not the players on the referee's phone).")
+    )
+
+    class Meta:
+        model = MatchConfirmation
+        fields = ["team", "agree", "remark", "by", "by_director", "at"]
+        read_only_fields = fields
+
+
+class ConfirmationInputSerializer(serializers.Serializer):
+    team = serializers.ChoiceField(choices=Side.choices, help_text=_("The team answering."))
+    agree = serializers.BooleanField(
+        help_text=_("true confirms the sheet; false disputes it (the director is alerted).")
+    )
+    remark = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=200,
+        help_text=_("What is wrong, for a dispute."),
+    )
 
 
 class MatchSerializer(serializers.ModelSerializer):
@@ -182,7 +288,22 @@ class MatchSerializer(serializers.ModelSerializer):
     ew_team = TeamBriefSerializer(read_only=True, allow_null=True)
     referee = UserBriefSerializer(read_only=True, allow_null=True)
     is_bye = serializers.BooleanField(read_only=True)
+    is_third_place = serializers.BooleanField(read_only=True)
     winner = serializers.SerializerMethodField()
+    confirmed_by = serializers.ListField(
+        child=serializers.ChoiceField(choices=Side.choices),
+        read_only=True,
+        help_text=_("The teams that confirmed the finished sheet as it stands."),
+    )
+    disputed_by = serializers.ListField(
+        child=serializers.ChoiceField(choices=Side.choices),
+        read_only=True,
+        help_text=_("The teams that dispute the sheet: the director settles it."),
+    )
+    confirmed = serializers.BooleanField(
+        source="is_confirmed", read_only=True, help_text=_("Both teams confirmed the sheet.")
+    )
+    confirmations = ConfirmationSerializer(many=True, read_only=True)
 
     class Meta:
         model = Match
@@ -195,6 +316,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "ns_team",
             "ew_team",
             "is_bye",
+            "is_third_place",
             "referee",
             "first_dealer",
             "status",
@@ -205,6 +327,10 @@ class MatchSerializer(serializers.ModelSerializer):
             "deal_count",
             "winner",
             "finished_at",
+            "confirmed_by",
+            "disputed_by",
+            "confirmed",
+            "confirmations",
             "updated_at",
         ]
         read_only_fields = fields
@@ -221,11 +347,13 @@ class RefereeAssignmentSerializer(serializers.Serializer):
 
 
 class ScheduleRoundSerializer(serializers.ModelSerializer):
+    # A Serializer is a Field, whose `label` this field shadows on purpose.
+    label = serializers.CharField(source="__str__", read_only=True)  # type: ignore[assignment]
     matches = MatchSerializer(many=True, read_only=True)
 
     class Meta:
         model = Round
-        fields = ["id", "number", "is_closed", "matches"]
+        fields = ["id", "number", "stage", "label", "is_closed", "matches"]
 
 
 class ScheduleSerializer(serializers.Serializer):
@@ -248,8 +376,11 @@ class StandingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Standing
-        fields = ["rank", "rank_label", "shared_rank", "team", *FIGURES, "withdrawn"]
+        fields = ["rank", "rank_label", "shared_rank", "team", *FIGURES, "withdrawn", "in_play"]
         read_only_fields = fields
+        extra_kwargs = {
+            "in_play": {"help_text": _("Matches in play counted on their current totals.")}
+        }
 
 
 _TEAM_FIELDS = TeamBriefSerializer.Meta.fields
@@ -279,7 +410,12 @@ def standing_lines(lines: QuerySet[Standing]) -> list[dict[str, Any]]:
 
 class StandingsSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
-    after_round = serializers.IntegerField(allow_null=True)
+    after_round = serializers.IntegerField(
+        allow_null=True, help_text=_("The round shown; null for the live table.")
+    )
+    provisional = serializers.BooleanField(
+        help_text=_("The live table: matches in play are counted on their current totals.")
+    )
     rounds = serializers.ListField(
         child=serializers.IntegerField(), help_text=_("Rounds after which standings exist.")
     )
@@ -310,10 +446,3 @@ class AuditSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     deals = DealAuditSerializer(many=True)
     director_actions = MatchEventSerializer(many=True)
-
-
-class TokenSerializer(serializers.Serializer):
-    user = serializers.IntegerField(min_value=1, max_value=2**53)
-    username = serializers.CharField(read_only=True)
-    key = serializers.CharField(read_only=True)
-    created = serializers.DateTimeField(read_only=True)

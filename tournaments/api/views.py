@@ -3,10 +3,13 @@ and the director's workflow, each write handed to its service (tournaments.servi
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
@@ -21,24 +24,46 @@ from club.api import ID_PATTERN
 from tournaments import selectors
 from tournaments.errors import ServiceError
 from tournaments.models import Match, Round, Standing, Team, Tournament
-from tournaments.permissions import readable_q, readable_tournaments, require_director
+from tournaments.permissions import (
+    listed_q,
+    readable_q,
+    readable_tournaments,
+    require_director,
+)
+from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import close_match, reopen_match
 from tournaments.services.director import (
     assign_referee,
     close_round,
+    publish_tournament,
     reopen_round,
     set_status,
     withdraw_team,
 )
-from tournaments.services.registration import register_team, register_teams
+from tournaments.services.draws import delete_last_round, draw_next_round
+from tournaments.services.finals import start_final
+from tournaments.services.registration import (
+    delete_team,
+    edit_team,
+    register_team,
+    register_teams,
+)
 from tournaments.services.schedule import generate_round_robin
-from tournaments.services.settings import create_tournament, update_tournament
+from tournaments.services.settings import SettingsRefused, create_tournament, update_tournament
 
 from . import etags
+from .draws import (
+    TABLES_THEN_BYE,
+    BracketSerializer,
+    DrawnRoundSerializer,
+    StartFinalSerializer,
+    bracket_body,
+)
 from .filters import MatchFilter, RoundFilter, StableOrderingFilter, TeamFilter, TournamentFilter
 from .permissions import ReadOnlyOrAuthenticated
 from .serializers import (
     AuditSerializer,
+    ConfirmationInputSerializer,
     DealAuditSerializer,
     GenerateScheduleSerializer,
     MatchEventSerializer,
@@ -50,6 +75,7 @@ from .serializers import (
     StandingsSerializer,
     StatusSerializer,
     TeamCreateSerializer,
+    TeamEditSerializer,
     TeamSerializer,
     TournamentSerializer,
     TournamentWriteSerializer,
@@ -57,11 +83,22 @@ from .serializers import (
 )
 
 BACKENDS = [filters.DjangoFilterBackend, StableOrderingFilter]
+
+
+@contextmanager
+def api_setting_names() -> Iterator[None]:
+    """Refused settings named as the API names them (`rounds`, not the model's `round_count`)."""
+    try:
+        yield
+    except SettingsRefused as refused:
+        raise refused.renamed(TournamentWriteSerializer.api_names()) from None
+
+
 MATCH_RELATED = ("round", "ns_team", "ew_team", "referee")
 
 
 def match_queryset() -> QuerySet[Match]:
-    return Match.objects.select_related(*MATCH_RELATED)
+    return Match.objects.select_related(*MATCH_RELATED).prefetch_related("confirmations__by")
 
 
 class ApiViewSet(viewsets.GenericViewSet):
@@ -96,6 +133,8 @@ class TournamentViewSet(
     ordering = ["-starts_on", "name"]
 
     def get_queryset(self) -> QuerySet[Tournament]:
+        if self.action == "list":
+            return Tournament.objects.filter(listed_q(self.request.user))
         return readable_tournaments(self.request.user)
 
     def get_serializer_class(self) -> Any:
@@ -106,7 +145,8 @@ class TournamentViewSet(
     @extend_schema(request=TournamentWriteSerializer, responses={201: TournamentSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = self.read_input(TournamentWriteSerializer)
-        tournament = create_tournament(data.pop("club"), by=request.user, **data)
+        with api_setting_names():
+            tournament = create_tournament(data.pop("club"), by=request.user, **data)
         return self.answer(TournamentSerializer, tournament, status.HTTP_201_CREATED)
 
     @extend_schema(request=TournamentWriteSerializer, responses=TournamentSerializer)
@@ -117,7 +157,8 @@ class TournamentViewSet(
             tournament, data=request.data, partial=kwargs.get("partial", False)
         )
         serializer.is_valid(raise_exception=True)
-        update_tournament(tournament, by=request.user, **serializer.validated_data)
+        with api_setting_names():
+            update_tournament(tournament, by=request.user, **serializer.validated_data)
         tournament.refresh_from_db()
         return self.answer(TournamentSerializer, tournament)
 
@@ -134,15 +175,26 @@ class TournamentViewSet(
         set_status(tournament, data["status"], by=request.user)
         return self.answer(TournamentSerializer, tournament)
 
-    @extend_schema(request=TeamCreateSerializer, responses={201: TeamSerializer(many=True)})
+    @extend_schema(request=None, responses=TournamentSerializer)
     @action(detail=True, methods=["post"], filter_backends=[])
+    def publish(self, request: Request, pk: str | None = None) -> Response:
+        """Publish a tournament whose schedule is generated: it is running, referees play."""
+        tournament = self.get_object()
+        publish_tournament(tournament, by=request.user)
+        return self.answer(TournamentSerializer, tournament)
+
+    @extend_schema(request=TeamCreateSerializer, responses={201: TeamSerializer(many=True)})
+    # The teams just registered, all of them: not a page of a list.
+    @action(detail=True, methods=["post"], filter_backends=[], pagination_class=None)
     def teams(self, request: Request, pk: str | None = None) -> Response:
         """Register one team, or several from `text` (one "Name: First & Second" per line)."""
         tournament = self.get_object()
         require_director(request.user, tournament.club_id)
         data = self.read_input(TeamCreateSerializer)
         if "text" in data:
-            teams = register_teams(tournament, data["text"], by=request.user)
+            teams = register_teams(
+                tournament, data["text"], by=request.user, new_members=data["new_players"]
+            )
         else:
             teams = [
                 register_team(
@@ -180,6 +232,70 @@ class TournamentViewSet(
             Response(self._schedule_body(tournament), status.HTTP_201_CREATED), etag
         )
 
+    @extend_schema(request=None, responses={201: DrawnRoundSerializer})
+    @action(detail=True, methods=["post"], url_path="rounds", filter_backends=[])
+    def draw_round(self, request: Request, pk: str | None = None) -> Response:
+        """Draw the next round of a Swiss, a concours or a knockout final (directors).
+
+        409 with the reason when the round before is not over or every round is drawn.
+        """
+        tournament = self.get_object()
+        require_director(request.user, tournament.club_id)
+        round_ = draw_next_round(tournament, by=request.user)
+        drawn = Round.objects.prefetch_related(
+            Prefetch("matches", queryset=match_queryset().order_by(*TABLES_THEN_BYE))
+        ).get(pk=round_.pk)
+        return self.answer(DrawnRoundSerializer, drawn, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=None,
+        responses={204: None},
+        parameters=[
+            OpenApiParameter(
+                "number",
+                OpenApiTypes.INT,
+                OpenApiParameter.PATH,
+                description=_("The round's number (the last round)."),
+            )
+        ],
+    )
+    @action(
+        detail=True,
+        methods=["delete"],
+        url_path=r"rounds/(?P<number>[0-9]{1,5})",
+        filter_backends=[],
+    )
+    def delete_round(
+        self, request: Request, pk: str | None = None, number: str | None = None
+    ) -> Response:
+        """Delete the last round while none of its deals exists, to draw it again (directors)."""
+        tournament = self.get_object()
+        require_director(request.user, tournament.club_id)
+        round_ = get_object_or_404(Round, tournament=tournament, number=int(number or 0))
+        delete_last_round(round_, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(methods=["GET"], responses={200: BracketSerializer})
+    @extend_schema(
+        methods=["POST"], request=StartFinalSerializer, responses={201: BracketSerializer}
+    )
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
+    def finals(self, request: Request, pk: str | None = None) -> Response:
+        """GET: the knockout final (404 before it starts). POST: start it from the standings
+        (`size` 2, 4, 8 or 16, `third_place`); its rounds are drawn by POST rounds/."""
+        tournament = self.get_object()
+        if request.method == "POST":
+            require_director(request.user, tournament.club_id)
+            data = self.read_input(StartFinalSerializer)
+            start_final(
+                tournament, size=data["size"], third_place=data["third_place"], by=request.user
+            )
+        progress = selectors.knockout_progress(tournament)
+        if progress is None:
+            raise Http404
+        code = status.HTTP_201_CREATED if request.method == "POST" else status.HTTP_200_OK
+        return Response(bracket_body(tournament, progress, match_queryset()), code)
+
     @staticmethod
     def _schedule_body(tournament: Tournament) -> dict[str, Any]:
         rounds = tournament.rounds.order_by("number", "pk").prefetch_related(
@@ -197,14 +313,19 @@ class TournamentViewSet(
             OpenApiParameter(
                 "after_round",
                 OpenApiTypes.INT,
-                description=_("The standings after this round (default: the latest)."),
+                description=_(
+                    "The standings after this round, finished matches only (default: the "
+                    "live table while a match is in play, else the latest)."
+                ),
             ),
             OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER),
         ],
     )
     @action(detail=True, methods=["get"], filter_backends=[])
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        """The stored standings, latest or after round `after_round`, and how fresh they are."""
+        """The stored standings and how fresh they are: after round `after_round` (finished
+        matches only); by default the live table while a match is in play (`provisional`,
+        each line's `in_play` matches counted on their current totals), else the latest."""
         tournament = self.get_object()
         after_round = self._after_round(request)
         etag = etags.standings_etag(tournament, after_round)
@@ -215,17 +336,20 @@ class TournamentViewSet(
 
     @staticmethod
     def _standings_body(tournament: Tournament, after_round: int | None) -> dict[str, Any]:
-        rounds = selectors.computed_rounds(tournament)
-        shown = after_round if after_round is not None else (rounds[-1] if rounds else None)
+        view = selectors.standings_after(tournament, after_round)
+        # A round asked for is shown even when nothing is stored after it (no lines).
+        shown = after_round if after_round is not None else view.after
         lines = (
             Standing.objects.filter(tournament=tournament, round_number=shown or 0)
             .select_related("team")
             .order_by("rank", "team__seed", "pk")
         )
+        live = after_round is None and view.live
         return {
             "tournament": tournament.pk,
-            "after_round": shown,
-            "rounds": rounds,
+            "after_round": None if live else shown,
+            "provisional": live,
+            "rounds": view.rounds,
             "computed_at": serializers.DateTimeField().to_representation(
                 tournament.standings_computed_at
             )
@@ -242,13 +366,13 @@ class TournamentViewSet(
         raw = request.query_params.get("after_round") or ""
         if not raw:
             return None
-        if not raw.isdigit() or len(raw) > 5:
+        if not raw.isdigit() or len(raw) > 5 or int(raw) < 1:
             raise ServiceError(_("after_round must be a round number."), field="after_round")
         return int(raw)
 
 
 class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
-    """Teams of the tournaments one may see; directors withdraw them."""
+    """Teams of the tournaments one may see; directors rename, change, delete and withdraw them."""
 
     serializer_class = TeamSerializer
     filterset_class = TeamFilter
@@ -259,6 +383,23 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
         return Team.objects.filter(
             tournament__in=readable_tournaments(self.request.user)
         ).select_related("first_player", "second_player")
+
+    @extend_schema(request=TeamEditSerializer, responses=TeamSerializer)
+    def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Rename the team, or change its players before it has played."""
+        team = self.get_object()
+        require_director(request.user, team.tournament.club_id)
+        edit_team(team, by=request.user, **self.read_input(TeamEditSerializer))
+        team.refresh_from_db()
+        return self.answer(TeamSerializer, team)
+
+    @extend_schema(request=None, responses={204: None})
+    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Delete a team that has not played (a schedule without deals goes with it)."""
+        team = self.get_object()
+        require_director(request.user, team.tournament.club_id)
+        delete_team(team, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request=None, responses=TeamSerializer)
     @action(detail=True, methods=["post"], filter_backends=[])
@@ -282,17 +423,32 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet)
     def get_queryset(self) -> QuerySet[Round]:
         return Round.objects.filter(tournament__in=readable_tournaments(self.request.user))
 
-    def _director_action(self, service: Any) -> Response:
+    def _director_action(self, service: Any, **options: Any) -> Response:
         round = self.get_object()
         require_director(self.request.user, round.tournament.club_id)
-        round = service(round, by=self.request.user)
+        round = service(round, by=self.request.user, **options)
         return self.answer(RoundSerializer, round)
 
-    @extend_schema(request=None, responses=RoundSerializer)
+    @extend_schema(
+        request=None,
+        responses={200: RoundSerializer, 409: OpenApiTypes.OBJECT},
+        parameters=[
+            OpenApiParameter(
+                "force",
+                OpenApiTypes.BOOL,
+                description=_(
+                    "Close even with matches unfinished or sheets not confirmed by both teams. "
+                    "Without it such a round answers 409 `round_not_ready`, naming the tables "
+                    "in `unfinished_tables` and `unconfirmed_tables`."
+                ),
+            )
+        ],
+    )
     @action(detail=True, methods=["post"], filter_backends=[])
     def close(self, request: Request, pk: str | None = None) -> Response:
         """Close the round and its matches: referees can no longer change their deals."""
-        return self._director_action(close_round)
+        force = request.query_params.get("force", "").lower() in ("1", "true", "yes")
+        return self._director_action(close_round, force=force)
 
     @extend_schema(request=None, responses=RoundSerializer)
     @action(detail=True, methods=["post"], filter_backends=[])
@@ -352,6 +508,27 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet)
         assign_referee(match, referee, by=request.user)
         return self._fresh(match)
 
+    @extend_schema(request=ConfirmationInputSerializer, responses={201: MatchSerializer})
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def confirmations(self, request: Request, pk: str | None = None) -> Response:
+        """A team confirms (`agree: true`) or disputes (`agree: false`) the finished sheet.
+
+        The match's referee records it (the players answer on their phone) while the match is
+        not closed; a director any time, on the team's behalf. The match then lists the team
+        in `confirmed_by` or `disputed_by`; `confirmed` is true once both teams agree. A later
+        change of a deal forgets every answer (and the audit says so).
+        """
+        match = self.get_object()
+        data = self.read_input(ConfirmationInputSerializer)
+        confirm_sheet(
+            match,
+            side=data["team"],
+            agree=data["agree"],
+            remark=data.get("remark", ""),
+            by=request.user,
+        )
+        return self.answer(MatchSerializer, match_queryset().get(pk=match.pk), 201)
+
     @extend_schema(responses=AuditSerializer)
     @action(detail=True, methods=["get"], filter_backends=[])
     def audit(self, request: Request, pk: str | None = None) -> Response:
@@ -375,7 +552,7 @@ def find_match(request: Request, match_pk: Any) -> Match:
     keep the planning of this hot query cheap.
     """
     return get_object_or_404(
-        Match.objects.select_related("tournament")
+        Match.objects.select_related("tournament", "round")
         .filter(readable_q(request.user, "tournament__"))
         .order_by(),
         pk=match_pk,

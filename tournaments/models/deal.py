@@ -96,10 +96,23 @@ class Deal(models.Model):
 
 
 class Submission(models.Model):
-    """A one-time submission key: a form or an Idempotency-Key that has been used once."""
+    """A one-time submission key: a form or an Idempotency-Key that has been used once.
 
-    key = models.CharField(_("key"), max_length=100, unique=True)
+    A key is one user's on one match: another referee (or the same one on another match)
+    choosing the same key is a different submission.
+    """
+
+    key = models.CharField(_("key"), max_length=100)
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
+    # Empty for the system actor (commands, the demo).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
     action = models.CharField(_("action"), max_length=10)
     deal_number = models.PositiveSmallIntegerField(_("deal number"), null=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
@@ -107,6 +120,11 @@ class Submission(models.Model):
     class Meta:
         verbose_name = _("submission")
         verbose_name_plural = _("submissions")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "user", "key"], name="submission_key_per_match_and_user"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.key

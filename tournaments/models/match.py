@@ -143,6 +143,16 @@ class Match(models.Model):
     def is_bye(self) -> bool:
         return self.ew_team_id is None
 
+    @property
+    def rules(self) -> dict[str, Any]:
+        """The house rules this match is played and replayed under (`Tournament.match_rules`)."""
+        return self.tournament.match_rules(self.round)
+
+    @property
+    def is_third_place(self) -> bool:
+        """The final's round also holds the third-place match, at the table after the final."""
+        return self.round.stage == Round.Stage.FINAL and (self.table or 0) > 1
+
     def teams(self) -> list[Team]:
         return [t for t in (self.ns_team, self.ew_team) if t is not None]
 
@@ -189,6 +199,27 @@ class Match(models.Model):
             self.finished_at = None
         for name, value in Match.deal_stats(deals).items():
             setattr(self, name, value)
+
+    # --- the teams' answers to the finished sheet (MatchConfirmation rows; prefetch them) ---
+
+    def _answers(self, agree: bool) -> list[str]:
+        answered = {c.side for c in self.confirmations.all() if c.agree == agree}  # type: ignore[attr-defined]
+        return [side.value for side in Side if side.value in answered]
+
+    @property
+    def confirmed_by(self) -> list[str]:
+        """The teams (NS, EW) that confirmed the sheet as it stands."""
+        return self._answers(True)
+
+    @property
+    def disputed_by(self) -> list[str]:
+        """The teams that dispute the sheet: the director settles it."""
+        return self._answers(False)
+
+    @property
+    def is_confirmed(self) -> bool:
+        """Both teams confirmed the sheet."""
+        return len(self.confirmed_by) == len(Side)
 
     def seat_rows(self) -> list[MatchSeat]:
         """The MatchSeat rows this match's teams need (not saved)."""

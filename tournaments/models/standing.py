@@ -5,11 +5,13 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ..standings.names import LIVE_ROUND
 from .tournament import Team, Tournament
 
 
 class Standing(models.Model):
-    """A team's line in the standings after one round; derived, rebuilt by a recompute."""
+    """A team's line in the standings after one round, or in the live table (`is_live`);
+    derived, rebuilt by a recompute."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
     round_number = models.PositiveSmallIntegerField(_("after round"))
@@ -25,6 +27,7 @@ class Standing(models.Model):
     points_against = models.IntegerField(_("points against"), default=0)
     point_difference = models.IntegerField(_("point difference"), default=0)
     sonneborn_berger = models.IntegerField(_("Sonneborn–Berger"), default=0)
+    buchholz = models.IntegerField(_("Buchholz"), default=0)
     deals = models.PositiveIntegerField(_("deals"), default=0)
     contracts_taken = models.PositiveIntegerField(_("contracts taken"), default=0)
     contracts_made = models.PositiveIntegerField(_("contracts made"), default=0)
@@ -33,6 +36,8 @@ class Standing(models.Model):
     belotes = models.PositiveIntegerField(_("belotes"), default=0)
     litiges = models.PositiveIntegerField(_("litiges"), default=0)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    # Live table only (round_number LIVE_ROUND): matches counted on their current totals.
+    in_play = models.PositiveSmallIntegerField(_("matches in play"), default=0)
 
     class Meta:
         ordering = ["tournament", "round_number", "rank", "team__seed"]
@@ -46,6 +51,11 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank_label} {self.team}"
+
+    @property
+    def is_live(self) -> bool:
+        """A line of the live table (matches in play counted provisionally)."""
+        return self.round_number == LIVE_ROUND
 
     @property
     def rank_label(self) -> str:

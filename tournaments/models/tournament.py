@@ -2,20 +2,36 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from club.models import Club, Player
+from scoring.engine import Draws
 
 from ..standings.criteria import DEFAULT_TIE_BREAKS
+
+# A bye's default points a deal when matches are played to `max_deals` alone (formats.md §1).
+BYE_POINTS_PER_DEAL = 80
+DRAW_SEED_LIMIT = 1 << 63
+# The house rule a knockout match plays under whatever the tournament's (rules.md §7):
+# equal totals at its end are followed by more deals until one team leads.
+KNOCKOUT_RULES = {"draws": Draws.PLAY_ON.value}
 
 
 def default_tie_breaks() -> list[str]:
     return list(DEFAULT_TIE_BREAKS)
+
+
+def new_draw_seed() -> int:
+    """A random seed for a new tournament's draws, below 2**63 (a signed 64-bit column)."""
+    return secrets.randbelow(DRAW_SEED_LIMIT)
 
 
 class Tournament(models.Model):
@@ -28,6 +44,17 @@ class Tournament(models.Model):
     class Format(models.TextChoices):
         ROUND_ROBIN = "round_robin", _("round robin")
         DOUBLE_ROUND_ROBIN = "double_round_robin", _("double round robin")
+        SWISS = "swiss", _("Swiss")
+        CONCOURS = "concours", _("concours")
+
+    class Draw(models.TextChoices):
+        """How a concours pairs its teams after the first party."""
+
+        RANDOM = "random", _("at random")
+        RANKING = "ranking", _("by ranking")
+
+    # The formats drawn one round at a time (formats.md §1); the others are generated at once.
+    ROUND_BY_ROUND = frozenset({Format.SWISS, Format.CONCOURS})
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(_("name"), max_length=150)
@@ -36,6 +63,14 @@ class Tournament(models.Model):
     format = models.CharField(
         _("format"), max_length=24, choices=Format.choices, default=Format.ROUND_ROBIN
     )
+    # Swiss and concours: the rounds (a concours's parties) to draw, what a bye scores
+    # (empty: the default of `bye_points_in_use`), and how a concours pairs.
+    # (`rounds` is the Round rows; the API names this number `rounds`.)
+    round_count = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
+    bye_points = models.PositiveIntegerField(_("points for a bye"), null=True, blank=True)
+    draw = models.CharField(_("draw"), max_length=8, choices=Draw.choices, blank=True, default="")
+    # Stored once at creation: the same seed and the same results draw the same round.
+    draw_seed = models.BigIntegerField(_("draw seed"), default=new_draw_seed)
     # The house rules of rules.md §8, as JSON; always checked by the engine's parse_rules.
     rules = models.JSONField(_("house rules"), default=dict, blank=True)
     points_win = models.PositiveSmallIntegerField(_("match points for a win"), default=2)
@@ -46,6 +81,9 @@ class Tournament(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )
     is_public = models.BooleanField(_("public"), default=True)
+    # What the big screen in the club room speaks, whoever's browser shows it; empty: the
+    # visitor's own language (the settings service checks it is one of settings.LANGUAGES).
+    language = models.CharField(_("language of the big screen"), max_length=8, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     # Bumped by every change of a deal, match or team; the standings record which change
     # they were computed from, so a recompute can tell it has nothing to do.
@@ -83,6 +121,75 @@ class Tournament(models.Model):
         from scoring.engine import parse_rules
 
         return parse_rules(self.rules)
+
+    def match_rules(self, round: Round) -> dict[str, Any]:
+        """The house rules of a match of `round`: the tournament's, and a knockout round's
+        `draws: play_on`, so its matches cannot end level (formats.md §2)."""
+        rules = dict(self.rules or {})
+        if round.is_knockout:
+            rules.update(KNOCKOUT_RULES)
+        return rules
+
+    @property
+    def format_in_words(self) -> str:
+        """The format as the tournament page says it: "Swiss, 5 rounds", "Concours, 4 parties, drawn at random"."""
+        n = self.round_count or 0
+        if self.format == Tournament.Format.SWISS:
+            return ngettext("Swiss, %(n)d round", "Swiss, %(n)d rounds", n) % {"n": n}
+        if self.format == Tournament.Format.CONCOURS:
+            if self.draw == Tournament.Draw.RANKING:
+                text = ngettext(
+                    "Concours, %(n)d party, drawn by ranking",
+                    "Concours, %(n)d parties, drawn by ranking",
+                    n,
+                )
+            else:
+                text = ngettext(
+                    "Concours, %(n)d party, drawn at random",
+                    "Concours, %(n)d parties, drawn at random",
+                    n,
+                )
+            return text % {"n": n}
+        return capfirst(self.get_format_display())
+
+    @property
+    def has_final(self) -> bool:
+        """Whether a knockout final has been started (no query when `bracket` was joined)."""
+        try:
+            return self.bracket is not None
+        except ObjectDoesNotExist:
+            return False
+
+    @property
+    def is_round_by_round(self) -> bool:
+        """Swiss and concours: each round is drawn when the one before it is over."""
+        return self.format in Tournament.ROUND_BY_ROUND
+
+    @property
+    def bye_points_in_use(self) -> int | None:
+        """What a bye scores in a round-by-round format; None where a bye counts nothing.
+
+        Empty `bye_points` means the default of formats.md §1: half the target rounded
+        down, or 80 a deal when matches are played to `max_deals` alone.
+        """
+        if not self.is_round_by_round:
+            return None
+        if self.bye_points is not None:
+            return self.bye_points
+        from scoring.engine import InvalidDeal, parse_rules
+
+        try:
+            rules = parse_rules(self.rules or None)
+        except InvalidDeal:
+            return 0
+        if rules.target is not None:
+            return rules.target // 2
+        return BYE_POINTS_PER_DEAL * (rules.max_deals or 0)
+
+    @property
+    def is_draft(self) -> bool:
+        """Not published yet: listed to its club's directors only."""
+        return self.status == Tournament.Status.DRAFT
 
     @property
     def is_running(self) -> bool:
@@ -150,9 +257,28 @@ class Team(models.Model):
 
 
 class Round(models.Model):
+    """One round of the schedule: a qualifying round, or a round of the knockout final."""
+
+    class Stage(models.TextChoices):
+        QUALIFYING = "qualifying", _("qualifying round")
+        ROUND_OF_16 = "round_of_16", _("Round of 16")
+        QUARTER_FINALS = "quarter_finals", _("Quarter-finals")
+        SEMI_FINALS = "semi_finals", _("Semi-finals")
+        FINAL = "final", _("Final")
+
+        @classmethod
+        def of_knockout(cls, teams: int) -> Round.Stage:
+            """The knockout stage whose bracket matches hold `teams` teams (2 for the final)."""
+            return {16: cls.ROUND_OF_16, 8: cls.QUARTER_FINALS, 4: cls.SEMI_FINALS, 2: cls.FINAL}[
+                teams
+            ]
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("number"))
     is_closed = models.BooleanField(_("closed"), default=False)
+    stage = models.CharField(
+        _("stage"), max_length=16, choices=Stage.choices, default=Stage.QUALIFYING
+    )
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -163,4 +289,10 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.is_knockout:
+            return str(self.get_stage_display())
         return _("Round %(number)s") % {"number": self.number}
+
+    @property
+    def is_knockout(self) -> bool:
+        return self.stage != Round.Stage.QUALIFYING

@@ -2,6 +2,8 @@
 
 from .deals import close_match, correct_deal, enter_deal, remove_last_deal, reopen_match, replay
 from .director import assign_referee, close_round, reopen_round, set_status, withdraw_team
+from .draws import delete_last_round, draw_next_round, next_round
+from .finals import start_final
 from .ratings import recompute_ratings
 from .registration import register_team, register_teams
 from .schedule import generate_round_robin
@@ -13,8 +15,11 @@ __all__ = [
     "close_round",
     "correct_deal",
     "create_tournament",
+    "delete_last_round",
+    "draw_next_round",
     "enter_deal",
     "generate_round_robin",
+    "next_round",
     "recompute_ratings",
     "register_team",
     "register_teams",
@@ -23,6 +28,7 @@ __all__ = [
     "reopen_round",
     "replay",
     "set_status",
+    "start_final",
     "update_tournament",
     "withdraw_team",
 ]

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.engine import (
     InvalidDeal,
@@ -18,9 +19,10 @@ from scoring.engine import (
 )
 
 from ..changes import changing
-from ..errors import Conflict, DealRefused, MatchClosed, MatchOver, NotAllowed
+from ..errors import Conflict, DealNumberTaken, DealRefused, MatchClosed, MatchOver, NotAllowed
 from ..models import Deal, DealAudit, Match, MatchEvent, Submission
 from ..permissions import actor_user, can_write_deals, is_referee_of, require_director
+from .confirmations import forget_confirmations
 
 __all__ = [
     "close_match",
@@ -31,29 +33,56 @@ __all__ = [
     "replay",
     "replay_and_store",
     "store_replay",
+    "submission_of",
 ]
 
 MAX_KEY_LENGTH = 100
 
 
 def replay(match: Match) -> MatchReplay:
-    """The engine's replay of the stored deals (read-only)."""
+    """The engine's replay of the stored deals (read-only), under the match's own rules."""
     entries = list(match.deals.order_by("number").values_list("entry", flat=True))
-    return play_match(match.tournament.rules or None, match.first_dealer, entries)
+    return play_match(match.rules or None, match.first_dealer, entries)
 
 
 def enter_deal(
-    match: Match, entry: Mapping[str, Any], *, by: Any, submission_key: str | None = None
+    match: Match,
+    entry: Mapping[str, Any],
+    *,
+    by: Any,
+    submission_key: str | None = None,
+    expected_number: int | None = None,
 ) -> Deal:
-    """Add the next deal of `match`; the same `submission_key` returns the same deal."""
+    """Add the next deal of `match`; the same `submission_key` returns the same deal.
+
+    `expected_number` is the deal the referee meant to enter (a phone sending entries kept
+    while it was offline): if another deal took that number meanwhile, the entry is refused
+    as a conflict instead of being stored one deal later.
+    """
 
     def act(locked: Match, deals: list[Deal]) -> int:
         rules = _rules(locked)
         canonical = _canonical(entry, rules)
         entries = [d.entry for d in deals]
+        number = len(deals) + 1
+        if expected_number is not None and expected_number != number:
+            raise DealNumberTaken(
+                ngettext(
+                    "This entry was meant as deal %(expected)s, but the match has %(count)s "
+                    "deal now (entered meanwhile by %(by)s): check it before sending it again.",
+                    "This entry was meant as deal %(expected)s, but the match has %(count)s "
+                    "deals now (entered meanwhile by %(by)s): check it before sending it again.",
+                    len(deals),
+                )
+                % {
+                    "expected": expected_number,
+                    "count": len(deals),
+                    "by": _last_writer(deals),
+                },
+                field="number",
+            )
         if _replay(locked, entries).over:
             raise MatchOver(_("This match is over: no deal can be added."))
-        number = len(deals) + 1
         new = Deal.objects.create(
             match=locked, number=number, entry=canonical, entered_by=actor_user(by)
         )
@@ -135,13 +164,13 @@ def _run(
         # deal numbers stay contiguous and a repeated key finds the first one's Submission.
         locked = (
             Match.objects.select_for_update(of=("self",))
-            .select_related("tournament")
+            .select_related("tournament", "round")
             .get(pk=match.pk)
         )
         if key:
-            done = Submission.objects.filter(key=key).first()
+            done = submission_of(locked, by, key)
             if done is not None:
-                if done.match_id != locked.pk or done.action != action:
+                if done.action != action:
                     raise Conflict(
                         _("This submission key was already used for another action."),
                         field="submission_key",
@@ -153,10 +182,33 @@ def _run(
             raise Conflict(_("A bye has no deals."))
         deals = list(locked.deals.order_by("number"))
         number = act(locked, deals)
+        # The teams confirmed the sheet as it was: any change of its deals asks them again.
+        forget_confirmations(locked, by=by, cause=_cause(action, number))
         if key:
-            Submission.objects.create(key=key, match=locked, action=action, deal_number=number)
+            Submission.objects.create(
+                key=key, match=locked, user=actor_user(by), action=action, deal_number=number
+            )
     _refresh(match, locked)
     return number
+
+
+def _cause(action: str, number: int) -> str:
+    causes = {
+        "enter": _("deal %(number)s entered"),
+        "correct": _("deal %(number)s corrected"),
+        "remove": _("deal %(number)s removed"),
+    }
+    return causes[action] % {"number": number}
+
+
+def _last_writer(deals: list[Deal]) -> str:
+    user = deals[-1].entered_by if deals else None
+    return user.get_username() if user is not None else _("someone else")
+
+
+def submission_of(match: Match, by: Any, key: str) -> Submission | None:
+    """The submission `by` made with `key` on `match`: keys are scoped by match and user."""
+    return Submission.objects.filter(match=match, user=actor_user(by), key=key).first()
 
 
 def _deal(match: Match, number: int) -> Deal:
@@ -176,8 +228,9 @@ def _check_allowed(match: Match, by: Any) -> None:
 
 
 def _rules(match: Match) -> Any:
+    """The tournament's house rules, with `draws: play_on` in a knockout round (Match.rules)."""
     try:
-        return parse_rules(match.tournament.rules or None)
+        return parse_rules(match.rules or None)
     except InvalidDeal as invalid:
         raise DealRefused(invalid.problems) from None
 

@@ -8,9 +8,10 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..changes import changing
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, RoundNotReady, ServiceError
 from ..models import Deal, Match, MatchEvent, Round, Team, Tournament
 from ..permissions import actor_user, may_referee, require_director
 
@@ -76,20 +77,80 @@ def withdraw_team(team: Team, *, by: Any) -> list[Match]:
     return byes
 
 
-def _set_round_closed(round: Round, closed: bool, by: Any) -> Round:
+def _set_round_closed(round: Round, closed: bool, by: Any, force: bool = False) -> Round:
     require_director(by, round.tournament.club_id)
     with changing(round.tournament_id):
         round = Round.objects.select_for_update().get(pk=round.pk)
+        detail = str(round)
+        if closed:
+            unfinished, unconfirmed = round_gaps(round)
+            if (unfinished or unconfirmed) and not force:
+                raise RoundNotReady(
+                    _not_ready_message(round, unfinished, unconfirmed),
+                    unfinished=unfinished,
+                    unconfirmed=unconfirmed,
+                )
+            if unfinished or unconfirmed:
+                detail = _not_ready_message(round, unfinished, unconfirmed)
         round.is_closed = closed
         round.save(update_fields=["is_closed"])
         Match.objects.filter(round=round).update(is_closed=closed, updated_at=timezone.now())
-        _event(round.tournament_id, "close_round" if closed else "reopen_round", str(round), by)
+        _event(round.tournament_id, "close_round" if closed else "reopen_round", detail, by)
     return round
 
 
-def close_round(round: Round, *, by: Any) -> Round:
-    """Close a round and every match in it: referees can no longer change their deals."""
-    return _set_round_closed(round, True, by)
+def round_gaps(round: Round) -> tuple[list[int], list[int]]:
+    """The tables of the round still playing (or not started), and those finished whose sheet
+    both teams have not confirmed (a dispute included)."""
+    unfinished: list[int] = []
+    unconfirmed: list[int] = []
+    matches = (
+        Match.objects.filter(round=round, ew_team__isnull=False)
+        .prefetch_related("confirmations")
+        .order_by("table")
+    )
+    for match in matches:
+        if match.status != Match.Status.FINISHED:
+            unfinished.append(match.table or 0)
+        elif not match.is_confirmed:
+            unconfirmed.append(match.table or 0)
+    return unfinished, unconfirmed
+
+
+def _tables(numbers: list[int]) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def _not_ready_message(round: Round, unfinished: list[int], unconfirmed: list[int]) -> str:
+    parts = []
+    if unfinished:
+        parts.append(
+            ngettext(
+                "%(n)d match is not finished (table %(tables)s)",
+                "%(n)d matches are not finished (tables %(tables)s)",
+                len(unfinished),
+            )
+            % {"n": len(unfinished), "tables": _tables(unfinished)}
+        )
+    if unconfirmed:
+        parts.append(
+            ngettext(
+                "%(n)d sheet is not confirmed by both teams (table %(tables)s)",
+                "%(n)d sheets are not confirmed by both teams (tables %(tables)s)",
+                len(unconfirmed),
+            )
+            % {"n": len(unconfirmed), "tables": _tables(unconfirmed)}
+        )
+    return _("%(round)s: %(gaps)s.") % {"round": round, "gaps": "; ".join(parts)}
+
+
+def close_round(round: Round, *, by: Any, force: bool = False) -> Round:
+    """Close a round and every match in it: referees can no longer change their deals.
+
+    A round with a match unfinished or a sheet unconfirmed is refused (`RoundNotReady`, which
+    names the tables) unless `force`: the director was warned and closes it anyway.
+    """
+    return _set_round_closed(round, True, by, force)
 
 
 def reopen_round(round: Round, *, by: Any) -> Round:
@@ -97,19 +158,21 @@ def reopen_round(round: Round, *, by: Any) -> Round:
     return _set_round_closed(round, False, by)
 
 
+def _require_referee(tournament: Tournament, referee: Any) -> None:
+    if not isinstance(referee, get_user_model()) or not may_referee(referee, tournament.club_id):
+        raise ServiceError(
+            _("%(user)s is not a referee of %(club)s.")
+            % {"user": referee, "club": tournament.club},
+            field="referee",
+        )
+
+
 def assign_referee(match: Match, referee: Any, *, by: Any) -> Match:
     """Give the match a referee (a referee or director of the club), or take it away (None)."""
     tournament = match.tournament
     require_director(by, tournament.club_id)
     if referee is not None:
-        if not isinstance(referee, get_user_model()) or not may_referee(
-            referee, tournament.club_id
-        ):
-            raise ServiceError(
-                _("%(user)s is not a referee of %(club)s.")
-                % {"user": referee, "club": tournament.club},
-                field="referee",
-            )
+        _require_referee(tournament, referee)
         if match.is_bye:
             raise ServiceError(_("A bye has no table to referee."), field="referee")
     with changing(tournament.pk):
@@ -125,6 +188,52 @@ def assign_referee(match: Match, referee: Any, *, by: Any) -> Match:
     return match
 
 
+def publish_tournament(tournament: Tournament, *, by: Any) -> Tournament:
+    """Open play: a tournament whose schedule exists goes to `running`, in one step.
+
+    Referees then find their tables, and the tournament is listed publicly if it is public.
+    """
+    require_director(by, tournament.club_id)
+    if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
+        raise Conflict(_("This tournament is already published."))
+    if not tournament.rounds.exists():
+        raise ServiceError(_("Generate the schedule first: then it can be played."), field="status")
+    return set_status(tournament, Tournament.Status.RUNNING, by=by)
+
+
+def assign_table_referee(
+    tournament: Tournament, table: int, referee: Any, *, by: Any
+) -> list[Match]:
+    """Give table `table` the same referee (or none) in every round not closed, at once.
+
+    Closed rounds keep who refereed them. Returns the matches that changed.
+    """
+    require_director(by, tournament.club_id)
+    if referee is not None:
+        _require_referee(tournament, referee)
+    with changing(tournament.pk):
+        wanted = referee.pk if referee is not None else None
+        changed = [
+            match
+            for match in Match.objects.select_for_update(of=("self",)).filter(
+                tournament=tournament, table=table, ew_team__isnull=False, round__is_closed=False
+            )
+            if match.referee_id != wanted
+        ]
+        Match.objects.filter(pk__in=[m.pk for m in changed]).update(
+            referee=referee, updated_at=timezone.now()
+        )
+        if changed:
+            who = str(referee) if referee is not None else _("no referee")
+            _event(
+                tournament.pk,
+                "referee",
+                _("table %(table)s, every open round: %(who)s") % {"table": table, "who": who},
+                by,
+            )
+    return changed
+
+
 def set_status(tournament: Tournament, status: str, *, by: Any) -> Tournament:
     """Move the tournament to `status` (draft, open, running, finished)."""
     from .settings import update_tournament
@@ -134,8 +243,11 @@ def set_status(tournament: Tournament, status: str, *, by: Any) -> Tournament:
 
 __all__ = [
     "assign_referee",
+    "assign_table_referee",
     "close_round",
+    "publish_tournament",
     "reopen_round",
+    "round_gaps",
     "set_status",
     "withdraw_team",
 ]

@@ -6,25 +6,27 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
 from club.models import Membership, Player
 from club.registration import (
+    CREATE,
     LineProblem,
+    NewMembersToConfirm,
     RegistrationRefused,
-    ambiguity,
-    find_member,
-    find_or_create_member,
+    Roster,
+    hidden_character_problem,
     name_problem,
     pasted_lines,
+    plan_names,
     split_name,
 )
 
 from ..changes import changing
-from ..errors import ServiceError
-from ..models import Team, Tournament
-from ..permissions import require_director
+from ..errors import Conflict, ServiceError
+from ..models import Deal, MatchEvent, Team, Tournament
+from ..permissions import actor_user, require_director
 
 TEAM_NAME_MAX = 120
 # "A & B", "A / B", "A + B" all mean a partnership.
@@ -57,6 +59,8 @@ def _read_team_line(number: int, line: str) -> _TeamLine | LineProblem:
     name = " ".join(name.split()) or default_team_name(first, second)
     if len(name) > TEAM_NAME_MAX:
         return LineProblem(number, _("the team name is too long"))
+    if problem := hidden_character_problem(name):
+        return LineProblem(number, problem)
     return _TeamLine(number, name, first, second)
 
 
@@ -66,11 +70,16 @@ def default_team_name(first: str, second: str) -> str:
     return f"{a} – {b}"
 
 
-def register_teams(tournament: Tournament, text: str, *, by: Any) -> list[Team]:
+def register_teams(
+    tournament: Tournament, text: str, *, by: Any, new_members: str = CREATE
+) -> list[Team]:
     """One team per line, "Team name: First Player & Second Player" or "First & Second".
 
     Players are found among the club's members or created. All or nothing; every bad line
     (unreadable, a player twice, a team name already taken) is reported with its number.
+    `new_members` (club.registration's ASK or ASK_IF_SIMILAR) stops with NewMembersToConfirm
+    before creating members the director has not confirmed (the page asks, then sends CREATE).
+    A bounded number of queries, whatever the number of lines.
     """
     require_director(by, tournament.club_id)
     read = [_read_team_line(n, line) for n, line in pasted_lines(text)]
@@ -81,6 +90,7 @@ def register_teams(tournament: Tournament, text: str, *, by: Any) -> list[Team]:
     with changing(tournament.pk):
         taken_names = {n.casefold() for n in tournament.teams.values_list("name", flat=True)}
         playing = _players_in(tournament)
+        roster = Roster(tournament.club)
         seen_players: dict[str, int] = {}
         for entry in entries:
             if entry.name.casefold() in taken_names:
@@ -93,8 +103,9 @@ def register_teams(tournament: Tournament, text: str, *, by: Any) -> list[Team]:
             taken_names.add(entry.name.casefold())
             for person in (entry.first, entry.second):
                 key = " ".join(split_name(person)).casefold()
-                member = find_member(tournament.club, person)
-                if problem := ambiguity(tournament.club, person):
+                found = roster.named(person)
+                member = found[0] if len(found) == 1 else None
+                if problem := roster.ambiguity(person):
                     problems.append(LineProblem(entry.line, problem))
                 elif member is not None and member.pk in playing:
                     problems.append(
@@ -113,19 +124,36 @@ def register_teams(tournament: Tournament, text: str, *, by: Any) -> list[Team]:
                 seen_players.setdefault(key, entry.line)
         if problems:
             raise RegistrationRefused(sorted(problems, key=lambda p: p.line))
+        plan = plan_names(tournament.club, team_line_players(entries), roster=roster)
+        if plan.asks(new_members):
+            raise NewMembersToConfirm(plan)
         seed = _next_seed(tournament)
-        teams = []
-        for offset, entry in enumerate(entries):
-            teams.append(
-                Team.objects.create(
-                    tournament=tournament,
-                    name=entry.name,
-                    first_player=find_or_create_member(tournament.club, entry.first),
-                    second_player=find_or_create_member(tournament.club, entry.second),
-                    seed=seed + offset,
-                )
+        pairs = [(roster.member(entry.first), roster.member(entry.second)) for entry in entries]
+        roster.save()
+        teams = Team.objects.bulk_create(
+            Team(
+                tournament=tournament,
+                name=entry.name,
+                first_player=first,
+                second_player=second,
+                seed=seed + offset,
             )
+            for offset, (entry, (first, second)) in enumerate(zip(entries, pairs, strict=True))
+        )
     return teams
+
+
+def team_line_players(entries: list[Any]) -> list[str]:
+    return [name for entry in entries for name in (entry.first, entry.second)]
+
+
+def plan_team_players(tournament: Tournament, text: str) -> Any:
+    """The club's NamesPlan for the players of the readable lines of `text` (members found,
+    new names, close names): what the page tells the director after a registration."""
+    read = [_read_team_line(n, line) for n, line in pasted_lines(text)]
+    return plan_names(
+        tournament.club, team_line_players([r for r in read if isinstance(r, _TeamLine)])
+    )
 
 
 def _players_in(tournament: Tournament, *, exclude_team: Team | None = None) -> set[int]:
@@ -158,6 +186,8 @@ def register_team(
     )
     if len(name) > TEAM_NAME_MAX:
         raise ServiceError(_("The team name is too long."), field="name")
+    if problem := hidden_character_problem(name):
+        raise ServiceError(problem, field="name")
     if first_player.pk == second_player.pk:
         raise ServiceError(_("A team needs two different players."), field="second_player")
     club_members = set(
@@ -200,4 +230,104 @@ def register_team(
     return team
 
 
-__all__ = ["default_team_name", "register_team", "register_teams"]
+def _has_played(team: Team) -> bool:
+    return Deal.objects.filter(Q(match__ns_team=team) | Q(match__ew_team=team)).exists()
+
+
+def edit_team(
+    team: Team,
+    *,
+    by: Any,
+    name: str | None = None,
+    first_player: Player | None = None,
+    second_player: Player | None = None,
+) -> Team:
+    """Rename a team (any time) or change its players (before it has played a deal).
+
+    The players must be members of the club and in no other team of the tournament.
+    """
+    tournament = team.tournament
+    require_director(by, tournament.club_id)
+    first = first_player or team.first_player
+    second = second_player or team.second_player
+    new_name = team.name if name is None else " ".join(name.split())
+    if not new_name:
+        raise ServiceError(_("Give the team a name."), field="name")
+    if len(new_name) > TEAM_NAME_MAX:
+        raise ServiceError(_("The team name is too long."), field="name")
+    if first.pk == second.pk:
+        raise ServiceError(_("A team needs two different players."), field="second_player")
+    changed_players = (first.pk, second.pk) != (team.first_player_id, team.second_player_id)
+    with changing(tournament.pk):
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        if tournament.teams.filter(name__iexact=new_name).exclude(pk=team.pk).exists():
+            raise ServiceError(_("A team of that name is already registered."), field="name")
+        if changed_players:
+            if _has_played(team):
+                raise Conflict(
+                    _("%(team)s has played: its players can no longer change.") % {"team": team},
+                    field="first_player",
+                )
+            members = set(
+                Membership.objects.filter(
+                    club_id=tournament.club_id, player__in=[first, second]
+                ).values_list("player_id", flat=True)
+            )
+            playing = _players_in(tournament, exclude_team=team)
+            for field, player in (("first_player", first), ("second_player", second)):
+                if player.pk not in members:
+                    raise ServiceError(
+                        _("%(player)s is not a member of %(club)s.")
+                        % {"player": player, "club": tournament.club},
+                        field=field,
+                    )
+                if player.pk in playing:
+                    raise ServiceError(
+                        _("%(player)s already plays in a team of this tournament.")
+                        % {"player": player},
+                        field=field,
+                    )
+        before = str(team)
+        team.name, team.first_player, team.second_player = new_name, first, second
+        team.save(update_fields=["name", "first_player", "second_player"])
+        MatchEvent.objects.create(
+            tournament=tournament,
+            action="edit_team",
+            detail=f"{before} → {team}: {first} & {second}"[:200],
+            by=actor_user(by),
+        )
+    return team
+
+
+def delete_team(team: Team, *, by: Any) -> bool:
+    """Delete a team that has not played; True when the schedule had to go with it.
+
+    Before any deal, a schedule that includes the team is removed (the director generates
+    it again); once deals exist the schedule is fixed, and a team in it is withdrawn instead.
+    """
+    tournament = team.tournament
+    require_director(by, tournament.club_id)
+    with changing(tournament.pk):
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        in_schedule = tournament.matches.filter(Q(ns_team=team) | Q(ew_team=team)).exists()
+        if in_schedule and tournament.has_deals():
+            raise Conflict(
+                _("%(team)s is in a schedule with deals: withdraw it instead.") % {"team": team}
+            )
+        if in_schedule:
+            tournament.rounds.all().delete()
+        MatchEvent.objects.create(
+            tournament=tournament, action="delete_team", detail=str(team)[:200], by=actor_user(by)
+        )
+        team.delete()
+    return in_schedule
+
+
+__all__ = [
+    "default_team_name",
+    "delete_team",
+    "edit_team",
+    "plan_team_players",
+    "register_team",
+    "register_teams",
+]

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from ..changes import changing
 from ..errors import ScheduleLocked, ServiceError
-from ..models import Match, MatchEvent, MatchSeat, Round, Seat, Tournament
+from ..models import Bracket, Match, MatchEvent, MatchSeat, Round, Seat, Tournament
 from ..permissions import actor_user, require_director
 from ..scheduling import round_robin
 
@@ -25,16 +25,23 @@ def generate_round_robin(
     draw_lots: bool = False,
     rng: random.Random | None = None,
 ) -> list[Round]:
-    """Build (or rebuild) the single or double round robin of the tournament's active teams.
+    """Build (or rebuild) the single or double round robin (those formats only) of the tournament's active teams.
 
     Pairing numbers follow the seeds, or are drawn by lot with `rng` when `draw_lots`.
     Withdrawn teams are left out. An existing schedule is replaced while no deal has
     been entered; after that the schedule is locked.
     """
     require_director(by, tournament.club_id)
+    if tournament.is_round_by_round:
+        raise ServiceError(
+            _("A Swiss or a concours is drawn one round at a time: draw the next round."),
+            field="format",
+        )
     with changing(tournament.pk):
         # The lock makes two directors generating at once take turns instead of mixing rounds.
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        if Bracket.objects.filter(tournament=tournament).exists():
+            raise ScheduleLocked(_("The final has started: the schedule can no longer change."))
         if tournament.has_deals():
             raise ScheduleLocked(
                 _("Deals have been entered: the schedule can no longer be regenerated.")

@@ -9,6 +9,14 @@ status change at any time and only re-rank the standings; the house rules are fi
 a deal has been scored with them (a site admin may change them all the same: every match
 is then re-scored from its deals, and refused if one no longer reads under the new rules);
 the format is fixed once rounds exist.
+
+The round-by-round formats (formats.md §1): a Swiss or a concours needs its number of
+rounds (`round_count`, the API's `rounds`), from 1 and never fewer than the rounds already
+drawn, fixed once a knockout final has started; `bye_points` is for those formats only
+(empty: the default of `Tournament.bye_points_in_use`); `draw` (random or ranking) for a
+concours only, random when not given; the `draw_seed` is a whole number, fixed once a
+round is drawn. A change of format takes along what only the old format had: its number of
+rounds, its draw, and its default tie-break list if it still had it.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils.text import slugify
@@ -30,15 +39,20 @@ from scoring.translation import problem_message
 
 from ..changes import changing
 from ..errors import Conflict, ServiceError
-from ..models import Deal, Match, MatchEvent, Tournament
-from ..permissions import actor_user, require_director
-from ..standings.criteria import CRITERIA, DEFAULT_TIE_BREAKS
+from ..models import Bracket, Deal, Match, MatchEvent, Round, Tournament
+from ..models.tournament import DRAW_SEED_LIMIT
+from ..permissions import actor_user, is_site_admin, require_director
+from ..standings.criteria import CRITERIA, DEFAULT_TIE_BREAKS, default_tie_breaks_for
 
 SETTINGS = (
     "name",
     "slug",
     "starts_on",
     "format",
+    "round_count",
+    "bye_points",
+    "draw",
+    "draw_seed",
     "rules",
     "points_win",
     "points_draw",
@@ -46,8 +60,12 @@ SETTINGS = (
     "tie_breaks",
     "is_public",
     "status",
+    "language",
 )
 MATCH_POINTS_MAX = 100
+# A club evening plays a handful of rounds; more than this is a typo.
+ROUNDS_MAX = 30
+BYE_POINTS_MAX = 100_000
 _SLUG = Tournament._meta.get_field("slug")
 _NAME = Tournament._meta.get_field("name")
 
@@ -78,6 +96,17 @@ class SettingsRefused(ServiceError):
         for problem in self.problems:
             errors.setdefault(problem.path, []).append(problem.message)
         return errors
+
+    def renamed(self, names: Mapping[str, str]) -> SettingsRefused:
+        """The same problems, each path's first part as a caller names it (`round_count` → `rounds`)."""
+
+        def path(old: str) -> str:
+            head, dot, rest = old.partition(".")
+            return names.get(head, head) + dot + rest
+
+        return SettingsRefused(
+            [SettingProblem(path(p.path), p.message, p.locked) for p in self.problems]
+        )
 
 
 def normalise(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -128,10 +157,14 @@ def settings_problems(tournament: Tournament, *, rescore: bool = False) -> list[
         refuse("status", _choice_message(tournament.status, Tournament.Status.values))
     if not isinstance(tournament.is_public, bool):
         refuse("is_public", _("Expected true or false."))
+    languages = [code for code, _name in django_settings.LANGUAGES]
+    if tournament.language not in ("", *languages):
+        refuse("language", _choice_message(tournament.language, languages))
     for problem in rules_problems(tournament.rules)[1]:
         refuse(problem.path, problem_message(problem))
     _check_match_points(tournament, refuse)
     _check_tie_breaks(tournament.tie_breaks, refuse)
+    _check_round_settings(tournament, refuse)
     if tournament.pk and not found:
         _check_changes_allowed(tournament, rescore, refuse)
     return found
@@ -177,8 +210,63 @@ def _check_tie_breaks(tie_breaks: Any, refuse: Any) -> None:
         refuse("tie_breaks", _("A tie-break may appear only once."))
 
 
+def _is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_round_settings(tournament: Tournament, refuse: Any) -> None:
+    round_by_round = tournament.format in Tournament.ROUND_BY_ROUND
+    rounds = tournament.round_count
+    if not round_by_round:
+        if rounds is not None:
+            refuse(
+                "round_count",
+                _(
+                    "Only a Swiss or a concours is given a number of rounds; a round robin has one round per opponent."
+                ),
+            )
+    elif rounds is None:
+        refuse("round_count", _("Say how many rounds a Swiss or a concours plays."))
+    elif not _is_whole(rounds):
+        refuse("round_count", _("Expected a whole number."))
+    elif not 1 <= rounds <= ROUNDS_MAX:
+        refuse("round_count", _("A tournament plays from 1 to %(n)d rounds.") % {"n": ROUNDS_MAX})
+    bye_points = tournament.bye_points
+    if bye_points is not None:
+        if not round_by_round:
+            refuse(
+                "bye_points",
+                _(
+                    "Only a Swiss or a concours scores a bye; in a round robin a bye counts nothing."
+                ),
+            )
+        elif not _is_whole(bye_points):
+            refuse("bye_points", _("Expected a whole number."))
+        elif not 0 <= bye_points <= BYE_POINTS_MAX:
+            refuse(
+                "bye_points",
+                _("A bye scores from 0 to %(n)d points.") % {"n": BYE_POINTS_MAX},
+            )
+    draw = tournament.draw
+    if tournament.format == Tournament.Format.CONCOURS:
+        if draw not in Tournament.Draw.values:
+            refuse("draw", _choice_message(draw, Tournament.Draw.values))
+    elif draw:
+        refuse("draw", _("Only a concours is drawn at random or by ranking."))
+    seed = tournament.draw_seed
+    if not _is_whole(seed) or not 0 <= seed < DRAW_SEED_LIMIT:
+        refuse(
+            "draw_seed",
+            _("A draw seed is a whole number from 0 to %(n)d.") % {"n": DRAW_SEED_LIMIT - 1},
+        )
+
+
 def _check_changes_allowed(tournament: Tournament, rescore: bool, refuse: Any) -> None:
-    stored = Tournament.objects.filter(pk=tournament.pk).values("rules", "format").first()
+    stored = (
+        Tournament.objects.filter(pk=tournament.pk)
+        .values("rules", "format", "round_count", "draw_seed")
+        .first()
+    )
     if stored is None:
         return
     if stored["format"] != tournament.format and tournament.rounds.exists():
@@ -187,6 +275,14 @@ def _check_changes_allowed(tournament: Tournament, rescore: bool, refuse: Any) -
             _("Rounds have been drawn: the format can no longer change."),
             locked=True,
         )
+    if stored["draw_seed"] != tournament.draw_seed and tournament.rounds.exists():
+        refuse(
+            "draw_seed",
+            _("Rounds have been drawn: the draw seed can no longer change."),
+            locked=True,
+        )
+    if stored["round_count"] != tournament.round_count and tournament.round_count is not None:
+        _check_round_count_change(tournament, refuse)
     if parse_rules(stored["rules"] or None) == parse_rules(tournament.rules or None):
         return
     if not tournament.has_deals():
@@ -206,6 +302,24 @@ def _check_changes_allowed(tournament: Tournament, rescore: bool, refuse: Any) -
         )
 
 
+def _check_round_count_change(tournament: Tournament, refuse: Any) -> None:
+    if Bracket.objects.filter(tournament_id=tournament.pk).exists():
+        refuse(
+            "round_count",
+            _("The knockout final has started: the number of rounds can no longer change."),
+            locked=True,
+        )
+        return
+    drawn = tournament.rounds.filter(stage=Round.Stage.QUALIFYING).count()
+    if tournament.round_count < drawn:  # type: ignore[operator]
+        refuse(
+            "round_count",
+            _("%(n)d rounds have been drawn: the tournament plays at least as many.")
+            % {"n": drawn},
+            locked=True,
+        )
+
+
 def _matches_with_deals(tournament: Tournament) -> Any:
     has_deals = Exists(Deal.objects.filter(match=OuterRef("pk")))
     return Match.objects.filter(tournament_id=tournament.pk).filter(has_deals)
@@ -213,11 +327,12 @@ def _matches_with_deals(tournament: Tournament) -> Any:
 
 def _replay_problems(tournament: Tournament) -> list[tuple[Match, str]]:
     """Each match that cannot be replayed under the tournament's (new) rules, and why."""
-    rules = parse_rules(tournament.rules or None)
     found = []
     for match in _matches_with_deals(tournament).select_related("round"):
         entries = list(match.deals.order_by("number").values_list("entry", flat=True))
         try:
+            # A knockout match replays under its own rules (draws: play_on) over the new ones.
+            rules = parse_rules(tournament.match_rules(match.round) or None)
             play_match(rules, match.first_dealer, entries)
         except InvalidMatch as invalid:
             found.append((match, problem_message(invalid.problems[0])))
@@ -242,12 +357,39 @@ def _apply(tournament: Tournament, values: Mapping[str, Any]) -> list[str]:
     unknown = sorted(set(values) - set(SETTINGS))
     if unknown:
         raise TypeError(f"not a tournament setting: {', '.join(unknown)}")
+    old_format = tournament.format
     changed = []
     for name, value in normalise(values).items():
         if getattr(tournament, name) != value:
             setattr(tournament, name, value)
             changed.append(name)
+    for name, value in _follow_format(tournament, old_format, values).items():
+        if getattr(tournament, name) != value:
+            setattr(tournament, name, value)
+            changed.append(name)
     return changed
+
+
+def _follow_format(
+    tournament: Tournament, old_format: str, given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The settings a (new) format brings along where the caller did not give them."""
+    follow: dict[str, Any] = {}
+    concours = tournament.format == Tournament.Format.CONCOURS
+    if "draw" not in given:
+        if concours and not tournament.draw:
+            follow["draw"] = Tournament.Draw.RANDOM
+        elif not concours and tournament.format != old_format:
+            follow["draw"] = ""
+    if tournament.format == old_format:
+        return follow
+    if tournament.format not in Tournament.ROUND_BY_ROUND:
+        for name in ("round_count", "bye_points"):
+            if name not in given:
+                follow[name] = None
+    if list(tournament.tie_breaks or []) == default_tie_breaks_for(old_format):
+        follow["tie_breaks"] = default_tie_breaks_for(tournament.format)
+    return follow
 
 
 def create_tournament(club: Club, *, by: Any, **values: Any) -> Tournament:
@@ -255,6 +397,7 @@ def create_tournament(club: Club, *, by: Any, **values: Any) -> Tournament:
     require_director(by, club.pk)
     values.setdefault("slug", slugify(values.get("name") or "")[: _SLUG.max_length])
     values.setdefault("tie_breaks", list(DEFAULT_TIE_BREAKS))
+    # A new tournament starts as the model's default format (round robin) and moves to its own.
     tournament = Tournament(club=club)
     _apply(tournament, values)
     problems = settings_problems(tournament)
@@ -273,7 +416,7 @@ def update_tournament(
     replayed under the new rules and its stored results rewritten.
     """
     require_director(by, tournament.club_id)
-    if rescore and not getattr(by, "is_superuser", False):
+    if rescore and not is_site_admin(by):
         raise ServiceError(_("Only a site admin may re-score a tournament."), field="rules")
     changed = _apply(tournament, values)
     problems = settings_problems(tournament, rescore=rescore)
@@ -311,7 +454,7 @@ def rescore_matches(tournament: Tournament) -> int:
 
     matches = _matches_with_deals(tournament).select_for_update(of=("self",)).order_by("pk")
     count = 0
-    for match in matches.select_related("tournament"):
+    for match in matches.select_related("tournament", "round"):
         replay_and_store(match)
         count += 1
     return count

@@ -35,6 +35,16 @@ class Criterion:
 
 CRITERIA: dict[str, Criterion] = {}
 DEFAULT_TIE_BREAKS = ("match_points", "head_to_head", "point_difference", "points_for")
+# The formats ranked otherwise by default (formats.md §1): a concours by the points it scored.
+FORMAT_TIE_BREAKS = {
+    "swiss": ("match_points", "buchholz", "point_difference", "points_for"),
+    "concours": ("points_for", "wins", "point_difference"),
+}
+
+
+def default_tie_breaks_for(format: str) -> list[str]:
+    """The tie-break list a tournament of `format` starts with."""
+    return list(FORMAT_TIE_BREAKS.get(format, DEFAULT_TIE_BREAKS))
 
 
 def criterion(name: str, label: Any) -> Callable[[Values], Values]:
@@ -99,3 +109,13 @@ def sonneborn_berger(tally: Tally) -> Sequence[int]:
     """
     points_of = tally.match_points.__getitem__
     return [sum(map(mul, scored.values(), map(points_of, scored))) for scored in tally.scored]
+
+
+@criterion("buchholz", _("Buchholz (opponents' match points)"))
+def buchholz(tally: Tally) -> Sequence[int]:
+    """The sum of the match points of every opponent a team met (a bye is no opponent).
+
+    Each opponent counts as often as it was met, with its points after the round.
+    """
+    points_of = tally.match_points.__getitem__
+    return [sum(map(points_of, met)) for met in tally.opponents]

@@ -13,6 +13,7 @@ FIGURES = (
     "points_against",
     "point_difference",
     "sonneborn_berger",
+    "buchholz",
     "deals",
     "contracts_taken",
     "contracts_made",
@@ -21,6 +22,12 @@ FIGURES = (
     "belotes",
     "litiges",
 )
-# What a stored line holds besides its figures.
-PLACING = ("withdrawn", "rank", "shared_rank")
+# What a stored line holds besides its figures; `in_play`: the matches of the live table
+# counted on their current totals (0 in every after-round table).
+PLACING = ("withdrawn", "rank", "shared_rank", "in_play")
+# The live table is stored under this round number. No round has it (rounds count from 1),
+# so the after-round tables keep their keys, the store writes and prunes the live rows like
+# any other, and "the latest round" (the highest number) is never the live table. It exists
+# only while a match is in play; otherwise the live table is the latest after-round table.
+LIVE_ROUND = 0
 ROW_FIELDS = (*FIGURES, *PLACING)

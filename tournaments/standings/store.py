@@ -4,7 +4,7 @@ Reads a bounded number of queries whatever the size of the tournament: the tourn
 teams and its matches. A match stores its totals and each side's deal counts (derived from
 its deals by the deal services' replay), so no deal is read here. The tournament keeps a
 digest of each round's inputs beside the rows, so a recompute ranks, reads back and
-compares only the rounds from the first whose inputs changed.
+compares only the rounds from the first whose inputs changed, and the live table.
 """
 
 from __future__ import annotations
@@ -15,13 +15,15 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from ..models import Match, Standing, Tournament
-from .names import ROW_FIELDS
+from ..changes import publish_live
+from ..models import Match, Round, Standing, Tournament
+from .names import LIVE_ROUND, ROW_FIELDS
 from .table import Line, MatchResult, Tabulation, TeamInfo, first_changed_round
 
 log = logging.getLogger(__name__)
 
 _FINISHED = Match.Status.FINISHED.value
+_PLAYING = Match.Status.PLAYING.value
 # The stored match columns the arithmetic reads, in MatchResult's order (deal counts last).
 _MATCH_COLUMNS = (
     "id",
@@ -40,13 +42,18 @@ _SIDE = len(Match.SIDE_STAT_FIELDS)
 
 
 def read_results(tournament: Tournament) -> tuple[list[TeamInfo], list[MatchResult]]:
-    """The teams and the stored match results (two queries)."""
+    """The teams and the stored results of the qualifying rounds (two queries).
+
+    The rounds of a knockout final are left out: they rank the bracket, not the standings.
+    """
     teams = [
         TeamInfo(id=t[0], seed=t[1], withdrawn=t[2])
         for t in tournament.teams.values_list("id", "seed", "withdrawn")
     ]
     query = (
-        Match.objects.filter(tournament_id=tournament.pk).order_by().values_list(*_MATCH_COLUMNS)
+        Match.objects.filter(tournament_id=tournament.pk, round__stage=Round.Stage.QUALIFYING)
+        .order_by()
+        .values_list(*_MATCH_COLUMNS)
     )
     # Straight through the cursor: the ORM's row building costs more than the query.
     sql, params = query.query.sql_with_params()
@@ -57,7 +64,14 @@ def read_results(tournament: Tournament) -> tuple[list[TeamInfo], list[MatchResu
     ns_counts, ew_counts = slice(9, 9 + _SIDE), slice(9 + _SIDE, 9 + 2 * _SIDE)
     matches = [
         MatchResult._make(
-            (*m[:4], m[4] == _FINISHED, *m[5:8], (m[8], *m[ns_counts]), (m[8], *m[ew_counts]))
+            (
+                *m[:4],
+                m[4] == _FINISHED,
+                *m[5:8],
+                (m[8], *m[ns_counts]),
+                (m[8], *m[ew_counts]),
+                m[4] == _PLAYING,
+            )
         )
         for m in fetched
     ]
@@ -68,18 +82,24 @@ def tabulation_of(tournament: Tournament) -> Tabulation:
     """The stored results of `tournament`, made ready for the arithmetic."""
     teams, matches = read_results(tournament)
     return Tabulation(
-        teams, matches, tie_breaks=tournament.tie_breaks or None, points=tournament.match_points
+        teams,
+        matches,
+        tie_breaks=tournament.tie_breaks or None,
+        points=tournament.match_points,
+        bye_points=tournament.bye_points_in_use,
     )
 
 
 def table_of(tournament: Tournament) -> dict[int, list[Line]]:
-    """The lines per round of `tournament`, from its stored results."""
-    return tabulation_of(tournament).lines()
+    """The lines per round of `tournament`, and its live table while a match is in play."""
+    return tabulation_of(tournament).lines(live=True)
 
 
 def write_lines(tournament_id: int, by_round: dict[int, list[Line]], from_round: int = 1) -> None:
-    """Make the stored rows of rounds `from_round` on equal to `by_round`, inside the
-    caller's transaction (the rows before are known to be current).
+    """Make the stored rows of rounds `from_round` on, and of the live table, equal to
+    `by_round`, inside the caller's transaction (the rows of the rounds before are known
+    to be current). The live table's rows (LIVE_ROUND) are always in play: `by_round`
+    without it deletes them (no match in play any more).
 
     The stored rows are read back (one query) and compared, so only what differs is
     written: after a deal of the current round that is that round's rows, not 4,000; a
@@ -94,13 +114,15 @@ def write_lines(tournament_id: int, by_round: dict[int, list[Line]], from_round:
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT id, round_number, team_id, {figure_columns} FROM {table} "
-            "WHERE tournament_id = %s AND round_number >= %s",
-            [tournament_id, from_round],
+            "WHERE tournament_id = %s AND (round_number >= %s OR round_number = %s)",
+            [tournament_id, from_round, LIVE_ROUND],
         )
         stored = {(r[1], r[2]): (r[0], r[3:]) for r in cursor.fetchall()}
         inserts: list[tuple[Any, ...]] = []
         updates: list[tuple[Any, ...]] = []
         for round_number, lines in by_round.items():
+            if round_number != LIVE_ROUND and round_number < from_round:
+                raise ValueError(f"round {round_number} is before from_round {from_round}")
             for line in lines:
                 figures = line.stored()
                 old = stored.pop((round_number, line.team_id), None)
@@ -153,13 +175,15 @@ def _update_postgres(cursor: Any, table: str, updates: list[tuple[Any, ...]]) ->
 
 
 def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
-    """Bring every Standing row of the tournament up to date; False when they already were.
+    """Bring every Standing row of the tournament (the live table included) up to date;
+    False when they already were.
 
     Idempotent: the rows are rebuilt from the matches and overwritten. Only the rounds from
     the first whose inputs changed are ranked and compared (their digests are stored with
-    the rows); `force` ranks and compares them all, which also repairs rows edited by hand.
-    The change number is read before the results, so the stored `standings_seq` never claims
-    a change the rows have not seen; a later change always finds `standings_seq < change_seq`.
+    the rows), and the live table, which moves with every deal in play; `force` ranks and
+    compares them all, which also repairs rows edited by hand. The change number is read
+    before the results, so the stored `standings_seq` never claims a change the rows have
+    not seen; a later change always finds `standings_seq < change_seq`.
     """
     tournament = (
         Tournament.objects.filter(pk=tournament_id)
@@ -173,6 +197,9 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
             "points_win",
             "points_draw",
             "points_loss",
+            "format",
+            "bye_points",
+            "rules",
         )
         .first()
     )
@@ -185,7 +212,7 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
     tabulation = tabulation_of(tournament)
     digests = tabulation.digests()
     from_round = 1 if force else first_changed_round(tournament.standings_digests, digests)
-    by_round = tabulation.lines(from_round)
+    by_round = tabulation.lines(from_round, live=True)
     with transaction.atomic():
         # The lock makes two recomputes write one after the other, and an older one never
         # overwrites a newer one. The digests are read again under it: another recompute
@@ -199,11 +226,13 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
         if locked is None:
             return False
         if not force and (now := first_changed_round(locked, digests)) < from_round:
-            from_round, by_round = now, tabulation.lines(now)
+            from_round, by_round = now, tabulation.lines(now, live=True)
         Tournament.objects.filter(pk=tournament_id).update(
             standings_seq=seq, standings_computed_at=timezone.now(), standings_digests=digests
         )
         write_lines(tournament_id, by_round, from_round)
+    # After the commit: pages polling for a new version must find the rows already there.
+    transaction.on_commit(lambda: publish_live(tournament_id))
     log.info(
         "standings of tournament %s recomputed from change %s (rounds %s on)",
         tournament_id,

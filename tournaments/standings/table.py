@@ -2,9 +2,18 @@
 
 Rules (tournament.md), and the choices made where the spec leaves room:
 
-- Only *finished* matches count. A match being played counts nothing yet until its last
-  deal finishes it; then it counts whole.
-- A bye gives nothing and counts as no match (not played, no points).
+- Only *finished* matches count in the after-round tables. A match being played counts
+  nothing there until its last deal finishes it; then it counts whole.
+- The live table (`live=True`, stored under `names.LIVE_ROUND`) counts every finished match
+  and, while matches are in play, each of them as if it ended now on its current totals:
+  the team ahead wins, equal totals draw (formats.md §3). Each line says how many of its
+  matches it counts so (`in_play`). There is no live table while no match is in play.
+- A bye gives nothing and counts as no match (not played, no points), except in the
+  round-by-round formats (`bye_points` given, formats.md §1): there a bye counts as a won
+  match, the match points of a win and `bye_points` points for (none against), from the
+  moment a match of its round counts (in the live table: while a match of its round is in
+  play, without counting as in play). It is no opponent: head-to-head, Sonneborn–Berger
+  and Buchholz see nothing of it.
 - Match points: the tournament's win / draw / loss points. A finished match without a
   stored winner (a row made by hand) is decided by its totals (`winner_of`).
 - Points for / against: the team's and its opponents' match totals (pot awarded included;
@@ -25,7 +34,8 @@ and every running figure is a list indexed by that number; a match adds one prec
 tuple per side; consecutive criteria other than head-to-head sort as one tuple key. Ranking
 is most of a round's cost, so `Tabulation.lines` ranks only the rounds asked for, and
 `Tabulation.digests` tells the store which those are: the rounds from the first whose
-inputs changed (a deal of the current round: that round alone).
+inputs changed (a deal that finishes a match of the current round: that round alone; a
+deal of a match still in play: none, only the live table, which is always ranked).
 """
 
 from __future__ import annotations
@@ -41,11 +51,12 @@ from typing import Any, NamedTuple
 
 from scoring.engine import Team
 
-from .criteria import Criterion, known, sonneborn_berger
-from .names import FIGURES, ROW_FIELDS
+from .criteria import Criterion, buchholz, known, sonneborn_berger
+from .names import FIGURES, LIVE_ROUND, ROW_FIELDS
 
-# The figures a match adds to; Sonneborn–Berger is computed from them each round.
-SUMMED = tuple(name for name in FIGURES if name != "sonneborn_berger")
+# The figures a match adds to; Sonneborn–Berger and Buchholz are computed from them each round.
+COMPUTED = ("sonneborn_berger", "buchholz")
+SUMMED = tuple(name for name in FIGURES if name not in COMPUTED)
 _AT = {name: i for i, name in enumerate(SUMMED)}
 _MATCH_POINTS = _AT["match_points"]
 
@@ -73,7 +84,10 @@ NO_STATS = SideStats()
 
 
 class MatchResult(NamedTuple):
-    """A match as stored: `ew_team` None for a bye; `winner` "NS", "EW", "draw" or ""."""
+    """A match as stored: `ew_team` None for a bye; `winner` "NS", "EW", "draw" or "".
+
+    `playing`: deals entered and not over (the live table counts it on its totals).
+    """
 
     id: int
     round_number: int
@@ -85,6 +99,7 @@ class MatchResult(NamedTuple):
     winner: str = ""
     ns_stats: SideStats = NO_STATS
     ew_stats: SideStats = NO_STATS
+    playing: bool = False
 
 
 @dataclass(slots=True)
@@ -102,6 +117,7 @@ class Line:
     points_against: int = 0
     point_difference: int = 0
     sonneborn_berger: int = 0
+    buchholz: int = 0
     deals: int = 0
     contracts_taken: int = 0
     contracts_made: int = 0
@@ -112,6 +128,7 @@ class Line:
     withdrawn: bool = False
     rank: int = 0
     shared_rank: bool = False
+    in_play: int = 0
 
     @property
     def rank_label(self) -> str:
@@ -152,8 +169,11 @@ class Tally:
     earned: list[list[int]] = field(default_factory=list)
     scored: list[dict[int, int]] = field(default_factory=list)
     match_points: list[int] = field(default_factory=list)
+    # opponents[i]: every team i met in a counted match, once a meeting (Buchholz reads it).
+    opponents: list[list[int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        self.opponents = [[] for _ in range(self.size)]
         self.totals = [(0,) * len(SUMMED)] * self.size
         self.earned = [[0] * self.size for _ in range(self.size)]
         self.scored = [{} for _ in range(self.size)]
@@ -167,6 +187,7 @@ class Tally:
         self.totals[i] = tuple(map(add, self.totals[i], addition))
         earned = addition[_MATCH_POINTS]
         if j is not None:
+            self.opponents[i].append(j)
             row = self.earned[i]
             row[j] += earned
             if earned:
@@ -176,17 +197,22 @@ class Tally:
         self.match_points = self.column("match_points")
 
 
+Addition = tuple[int, int | None, tuple[int, ...]]
+
+
 def _additions(
     matches: Iterable[MatchResult], index: dict[int, int], points: tuple[int, int, int]
-) -> tuple[dict[int, list[tuple[int, int | None, tuple[int, ...]]]], dict[int, int]]:
-    """What each finished match adds to each side, per round; each team's last match round."""
+) -> tuple[dict[int, list[Addition]], dict[int, int], list[tuple[int, Addition]]]:
+    """What each finished match adds to each side, per round; each team's last match round;
+    what each match in play would add if it ended now (the live table's), with its round."""
     win, draw, loss = points
     outcomes = {
         DRAW: ((0, 1, 0, draw), (0, 1, 0, draw)),
         NS: ((1, 0, 0, win), (0, 0, 1, loss)),
         EW: ((0, 0, 1, loss), (1, 0, 0, win)),
     }
-    additions: dict[int, list[tuple[int, int | None, tuple[int, ...]]]] = defaultdict(list)
+    additions: dict[int, list[Addition]] = defaultdict(list)
+    provisional: list[tuple[int, Addition]] = []
     last_match_round: dict[int, int] = {}
     for match in matches:
         if match.ew_team is None:
@@ -194,19 +220,48 @@ def _additions(
         number = match.round_number
         for team in (match.ns_team, match.ew_team):
             last_match_round[team] = max(last_match_round.get(team, 0), number)
-        if not match.finished:
+        if match.finished:
+            winner = winner_of(match.winner, match.ns_total, match.ew_total)
+        elif match.playing:
+            winner = winner_of("", match.ns_total, match.ew_total)  # the team ahead, now
+        else:
             continue
-        ns_won, ew_won = outcomes[winner_of(match.winner, match.ns_total, match.ew_total)]
+        ns_won, ew_won = outcomes[winner]
         ns, ew = index.get(match.ns_team), index.get(match.ew_team)
         ns_diff = match.ns_total - match.ew_total
-        bucket = additions[number]
+        sides: list[Addition] = []
         if ns is not None:
             figures = (1, *ns_won, match.ns_total, match.ew_total, ns_diff, *match.ns_stats)
-            bucket.append((ns, ew, figures))
+            sides.append((ns, ew, figures))
         if ew is not None:
             figures = (1, *ew_won, match.ew_total, match.ns_total, -ns_diff, *match.ew_stats)
-            bucket.append((ew, ns, figures))
-    return additions, last_match_round
+            sides.append((ew, ns, figures))
+        if match.finished:
+            additions[number].extend(sides)
+        else:
+            provisional.extend((number, side) for side in sides)
+    return additions, last_match_round, provisional
+
+
+def _add_byes(
+    additions: dict[int, list[Addition]],
+    provisional: list[tuple[int, Addition]],
+    matches: Iterable[MatchResult],
+    index: dict[int, int],
+    win: int,
+    bye_points: int,
+) -> None:
+    """A bye as a won match, in each round where some match counts (or is in play, live)."""
+    counted, in_play = set(additions), {number for number, _side in provisional}
+    figures = (1, 1, 0, 0, win, bye_points, 0, bye_points, *NO_STATS)
+    for match in matches:
+        team = index.get(match.ns_team)
+        if match.ew_team is not None or team is None:
+            continue
+        if match.round_number in counted:
+            additions[match.round_number].append((team, None, figures))
+        elif match.round_number in in_play:
+            provisional.append((match.round_number, (team, None, figures)))
 
 
 def compute_standings(
@@ -215,15 +270,26 @@ def compute_standings(
     *,
     tie_breaks: Sequence[str] | None = None,
     points: tuple[int, int, int] = (2, 1, 0),
+    live: bool = False,
+    bye_points: int | None = None,
 ) -> dict[int, list[Line]]:
-    """Lines per round number (1..the last round with a finished match), each in rank order."""
-    return Tabulation(teams, matches, tie_breaks=tie_breaks, points=points).lines()
+    """Lines per round number (1..the last round with a finished match), each in rank order.
+
+    With `live`, and while a match is in play, also the live table under LIVE_ROUND: every
+    finished match and every match in play on its current totals, ranked the same way.
+    `bye_points`: a round-by-round format's byes count as won matches worth that many points.
+    """
+    tabulation = Tabulation(
+        teams, matches, tie_breaks=tie_breaks, points=points, bye_points=bye_points
+    )
+    return tabulation.lines(live=live)
 
 
 class Tabulation:
     """A tournament's results made ready for the arithmetic: teams numbered in seed order,
-    what each finished match adds, round by round. Gives the lines after each round, and a
-    digest of what each round's lines are computed from (`digests`)."""
+    what each finished match (and each bye) adds, round by round, and what the matches in
+    play would add. Gives the lines after each round and the live table, and a digest of
+    what each round's lines are computed from (`digests`)."""
 
     def __init__(
         self,
@@ -232,23 +298,33 @@ class Tabulation:
         *,
         tie_breaks: Sequence[str] | None = None,
         points: tuple[int, int, int] = (2, 1, 0),
+        bye_points: int | None = None,
     ) -> None:
         self.teams = sorted(teams, key=lambda t: t.seed)
         self.matches = list(matches)
         self.tie_breaks = tie_breaks
         self.points = points
-        index = {t.id: i for i, t in enumerate(self.teams)}
-        self.additions, last_match_round = _additions(self.matches, index, points)
+        self.bye_points = bye_points
+        self.index = {t.id: i for i, t in enumerate(self.teams)}
+        self.additions, last_match_round, self.provisional = _additions(
+            self.matches, self.index, points
+        )
+        if bye_points is not None:
+            _add_byes(
+                self.additions, self.provisional, self.matches, self.index, points[0], bye_points
+            )
         self.last_round = max(self.additions, default=0)
         self.withdrawn_after = [
             last_match_round.get(t.id, 0) if t.withdrawn else None for t in self.teams
         ]
 
-    def lines(self, from_round: int = 1) -> dict[int, list[Line]]:
-        """The lines after each round from `from_round` to the last with a finished match.
+    def lines(self, from_round: int = 1, *, live: bool = False) -> dict[int, list[Line]]:
+        """The lines after each round from `from_round` to the last with a finished match;
+        with `live`, and while a match is in play, the live table under LIVE_ROUND too.
 
-        The rounds before are tallied all the same (the figures are running totals) but
-        not ranked: that is most of a round's cost.
+        The rounds before `from_round` are tallied all the same (the figures are running
+        totals) but not ranked: that is most of a round's cost. The live table is ranked
+        whatever `from_round` says: it moves with every deal of a match in play.
         """
         criteria = known(self.tie_breaks)
         tally = Tally(len(self.teams))
@@ -261,13 +337,38 @@ class Tabulation:
             tally.close_round()
             withdrawn = [w is not None and round_number > w for w in self.withdrawn_after]
             by_round[round_number] = _ranked(tally, self.teams, criteria, withdrawn)
+        if live and self.provisional:
+            by_round[LIVE_ROUND] = self._live(tally, criteria)
         return by_round
+
+    def _live(self, tally: Tally, criteria: Sequence[Criterion]) -> list[Line]:
+        """The live table: `tally` (every finished match) plus every match in play."""
+        in_play = [0] * tally.size
+        for _number, (i, j, addition) in self.provisional:
+            tally.add(i, j, addition)
+            in_play[i] += j is not None  # a bye is not in play
+        tally.close_round()
+        # As after the round in play: a withdrawn team is marked once its last match is past.
+        after = max(self.last_round, *(number for number, _addition in self.provisional))
+        withdrawn = [w is not None and after > w for w in self.withdrawn_after]
+        lines = _ranked(tally, self.teams, criteria, withdrawn)
+        for line in lines:
+            line.in_play = in_play[self.index[line.team_id]]
+        return lines
 
     def digests(self) -> list[str]:
         """One digest per round (1..the last with a finished match) of everything its lines
         are computed from: the teams, their withdrawals, the tie-breaks, the match points,
-        and every match of that round and the rounds before it. Equal digests, equal lines:
-        the store recomputes only the rounds from the first whose digest changed."""
+        what a bye scores (None where it counts nothing: `bye_points`, which the format,
+        the tournament's bye points and its rules decide), and every match of that round
+        and the rounds before it. Equal digests, equal lines: the store recomputes only the
+        rounds from the first whose digest changed. The live table has none: it is always
+        computed.
+
+        A match not finished adds nothing to these lines, whatever its totals: only its
+        teams and round count (a withdrawn team's last match, a round's byes), so a deal
+        of a match still in play leaves every digest as it was.
+        """
         chain = hashlib.blake2b(
             repr(
                 (
@@ -275,6 +376,7 @@ class Tabulation:
                     self.withdrawn_after,
                     list(self.tie_breaks or ()),
                     self.points,
+                    self.bye_points,
                 )
             ).encode(),
             digest_size=16,
@@ -282,7 +384,10 @@ class Tabulation:
         by_round: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
         for m in self.matches:
             # Plain tuples, ordered by id whatever the read order.
-            by_round[m.round_number].append((*m[:8], *m.ns_stats, *m.ew_stats))
+            if m.finished:
+                by_round[m.round_number].append((*m[:8], *m.ns_stats, *m.ew_stats))
+            else:
+                by_round[m.round_number].append((m.id, m.round_number, m.ns_team, m.ew_team))
         digests = []
         for round_number in range(1, self.last_round + 1):
             # marshal's format 2 has no back-references: equal values give equal bytes.
@@ -304,6 +409,7 @@ def _ranked(
 ) -> list[Line]:
     """Every team's line from the tally, in rank order (withdrawn teams last)."""
     sonneborn = sonneborn_berger(tally)
+    opponents_points = buchholz(tally)
     steps = _steps(criteria, tally)
     totals = tally.totals
     lines: list[Line] = []
@@ -313,16 +419,10 @@ def _ranked(
             rank, shared = len(lines) + 1, len(tied) > 1
             for i in sorted(tied) if shared else tied:  # in seed order
                 t, team = totals[i], team_list[i]
-                # Positional, in Line's field order: the summed figures around S–B.
+                # Positional, in Line's field order: the summed figures around S–B and Buchholz.
                 row: tuple[Any, ...] = (
-                    team.id,
-                    team.seed,
-                    *t[:8],
-                    sonneborn[i],
-                    *t[8:],
-                    gone,
-                    rank,
-                    shared,
+                    *(team.id, team.seed, *t[:8], sonneborn[i], opponents_points[i]),
+                    *(*t[8:], gone, rank, shared),
                 )
                 lines.append(Line(*row))
     return lines

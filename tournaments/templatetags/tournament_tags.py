@@ -6,6 +6,7 @@ from typing import Any
 
 import segno
 from django import template
+from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -14,7 +15,7 @@ from django.utils.translation import ngettext
 from club.templatetags.charts import line_chart
 from scoring.translation import seat_abbreviation, side_abbreviation, suit_symbol
 
-from ..models import Match, Team
+from ..models import Match, Seat, Team
 
 register = template.Library()
 
@@ -104,3 +105,20 @@ def schedule_rows(matches: list[Match], team_prefix: str, match_prefix: str) -> 
         '<tr><td class="num">{}</td><td>{}</td><td>{}</td><td>{}</td><td class="num">{}</td></tr>',
         (row(match) for match in matches),
     )
+
+
+@register.filter
+def moment(value: Any) -> str:
+    """When something changed: the time to the second today, else the date and the time."""
+    if not value:
+        return ""
+    local = timezone.localtime(value)
+    if local.date() == timezone.localdate():
+        return formats.time_format(local, "H:i:s")
+    return f"{formats.date_format(local, 'SHORT_DATE_FORMAT')} {formats.time_format(local, 'H:i')}"
+
+
+@register.filter
+def seat_name(code: str | None) -> Any:
+    """A seat in full (North, East, …), in the reader's language."""
+    return dict(Seat.choices).get(code or "", code or "")

@@ -8,23 +8,32 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Min, Q
+from django.db.models import Min
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring.engine import InvalidMatch, Seat, Suit
+from scoring.engine import InvalidMatch, Seat, Suit, parse_rules
 from scoring.engine.cards import DEAL_VALUE
+from scoring.engine.match import dealer_of
 from scoring.forms import DealForm, problem_message
 from scoring.translation import SUIT_NAMES, seat_abbreviation, side_abbreviation, suit_symbol
 
-from ..errors import DealRefused, NotAllowed, ServiceError
+from ..errors import DealNumberTaken, DealRefused, NotAllowed, ServiceError
 from ..models import Deal, Match, Round, Side, Tournament
-from ..permissions import can_open_table, can_write_deals, directed_club_ids, is_director
+from ..permissions import (
+    can_confirm_for,
+    can_open_table,
+    can_write_deals,
+    is_director,
+    open_tables_q,
+)
 from ..rules_text import rules_in_words
 from ..services import deals as services
+from ..services.confirmations import confirm_sheet
 
 # --- My tables ------------------------------------------------------------------------------
 
@@ -33,14 +42,9 @@ from ..services import deals as services
 def my_tables(request: HttpRequest) -> HttpResponse:
     user = request.user
     assert user.pk is not None  # signed in
-    running = Match.objects.filter(
-        tournament__status=Tournament.Status.RUNNING, ew_team__isnull=False
+    mine = Match.objects.filter(
+        open_tables_q(user), tournament__status=Tournament.Status.RUNNING, ew_team__isnull=False
     )
-    if user.is_superuser:
-        mine = running
-    else:
-        clubs = directed_club_ids(user)
-        mine = running.filter(Q(referee_id=user.pk) | Q(tournament__club_id__in=clubs))
     # The round being played: the lowest open round that still has a match to finish.
     current = dict(
         Round.objects.filter(
@@ -75,7 +79,7 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
             "ns_team__second_player",
             "ew_team__first_player",
             "ew_team__second_player",
-        ),
+        ).prefetch_related("confirmations__by"),
         pk=pk,
     )
     if not can_open_table(request.user, match):
@@ -96,11 +100,15 @@ def _seats(match: Match) -> dict[str, Any]:
 
 def _new_form(match: Match, data: Any = None, initial: dict[str, Any] | None = None) -> DealForm:
     seats = {seat: str(player) for seat, player in _seats(match).items()}
-    initial = {**(initial or {}), "submission_key": uuid.uuid4().hex}
+    initial = {
+        "number": match.deal_count + 1,
+        **(initial or {}),
+        "submission_key": uuid.uuid4().hex,
+    }
     return DealForm(
         data,
         initial=initial,
-        rules=match.tournament.rules or None,
+        rules=match.rules,
         seats=seats,
         team_names={Side.NS: str(match.ns_team), Side.EW: str(match.ew_team)},
     )
@@ -162,8 +170,58 @@ def _audit_rows(match: Match) -> list[dict[str, Any]]:
     ]
 
 
+# Upcoming dealers named ahead, so a phone entering deals offline can say who deals next.
+DEALERS_AHEAD = 8
+
+
+def _upcoming_dealers(match: Match, seats: dict[str, Any], count: int) -> list[dict[str, Any]]:
+    try:
+        direction = parse_rules(match.rules).direction
+        first = Seat(match.first_dealer)
+    except (ValueError, InvalidMatch):
+        return []
+    upcoming = []
+    for index in range(count, count + DEALERS_AHEAD):
+        seat = dealer_of(first, index, direction).value
+        upcoming.append({"seat": seat, "player": seats.get(seat)})
+    return upcoming
+
+
+def _answers(match: Match) -> list[dict[str, Any]]:
+    """Each team's answer to the finished sheet, for the confirmation panel."""
+    by_side = {c.side: c for c in match.confirmations.all()}  # type: ignore[attr-defined]
+    team = {Side.NS.value: match.ns_team, Side.EW.value: match.ew_team}
+    return [
+        {"side": side.value, "team": team[side.value], "answer": by_side.get(side.value)}
+        for side in Side
+    ]
+
+
+# The director's actions and the teams' answers on a match, said in the reader's language.
+EVENT_LABELS = {
+    "close_match": _lazy("match closed"),
+    "reopen_match": _lazy("match reopened"),
+    "confirm": _lazy("sheet confirmed"),
+    "dispute": _lazy("sheet disputed"),
+    "unconfirmed": _lazy("answers forgotten after a change"),
+    "referee": _lazy("referee changed"),
+    "bye": _lazy("turned into a bye"),
+}
+
+
+def _event_rows(match: Match) -> list[dict[str, Any]]:
+    return [
+        {"event": event, "label": EVENT_LABELS.get(event.action, event.action)}
+        for event in match.events.select_related("by").order_by("-at", "-id")
+    ]
+
+
 def _render_table(
-    request: HttpRequest, match: Match, form: DealForm | None = None, status: int = 200
+    request: HttpRequest,
+    match: Match,
+    form: DealForm | None = None,
+    status: int = 200,
+    refusal: str = "",
 ) -> HttpResponse:
     seats = _seats(match)
     director = is_director(request.user, match.tournament.club_id)
@@ -179,22 +237,31 @@ def _render_table(
     elif form is None:
         form = _new_form(match)
     next_dealer = replay.next_dealer.value if replay and replay.next_dealer else None
+    rows = _deal_rows(match, seats)
     context = {
         "match": match,
         "tournament": match.tournament,
         "seats": [(s, seats[s.value]) for s in Seat],
-        "rules": rules_in_words(match.tournament.rules or None),
+        "rules": rules_in_words(match.rules),
         "next_dealer": seats.get(next_dealer) if next_dealer else None,
         "next_dealer_seat": next_dealer,
+        "upcoming_dealers": _upcoming_dealers(match, seats, len(rows)) if form else [],
         "replay_problems": replay_problems,
-        "rows": _deal_rows(match, seats),
+        "rows": rows,
+        "last": rows[-1] if rows else None,
         "form": form,
+        # Why an entry sent late was refused (the page's script offers to send it anyway).
+        "refusal": refusal,
         "over": over,
         "writable": writable,
         "is_director": director,
+        "answers": _answers(match) if over else [],
+        "may_confirm": over and can_confirm_for(request.user, match),
         "deal_value": DEAL_VALUE,
         "remove_key": uuid.uuid4().hex,
         "audit": _audit_rows(match) if director else None,
+        "events": _event_rows(match) if director else None,
+        "outbox_owner": request.user.pk,
     }
     return render(request, "tournaments/referee/table.html", context, status=status)
 
@@ -205,8 +272,9 @@ def _refused(request: HttpRequest, error: ServiceError) -> None:
     messages.error(request, error.message)
 
 
-def _back_to_table(match: Match, anchor: str = "") -> HttpResponseRedirect:
-    return HttpResponseRedirect(reverse("tournaments:table", kwargs={"pk": match.pk}) + anchor)
+def _back_to_table(match: Match) -> HttpResponseRedirect:
+    # No #anchor: the page opens at the top, with the next deal's form in view.
+    return HttpResponseRedirect(reverse("tournaments:table", kwargs={"pk": match.pk}))
 
 
 @login_required
@@ -224,16 +292,51 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
                 form.entry,
                 by=request.user,
                 submission_key=form.cleaned_data["submission_key"] or None,
+                expected_number=form.cleaned_data.get("number"),
             )
         except DealRefused as refused:
             form.attach(refused.problems)
+        except DealNumberTaken as taken:
+            # Typically an entry kept offline while the director entered the same deal. The
+            # entry stays in the form, now meant as the next deal: saving it again adds it.
+            match.refresh_from_db()
+            data = request.POST.copy()
+            data["number"] = str(match.deal_count + 1)
+            form = _new_form(match, data)
+            form.is_valid()
+            form.add_error(None, taken.message)
+            return _render_table(request, match, form, status=taken.status, refusal=taken.code)
         except ServiceError as error:
             _refused(request, error)
             return _render_table(request, match, form, status=error.status)
         else:
-            messages.success(request, _("Deal %(number)s entered.") % {"number": deal.number})
-            return _back_to_table(match, f"#deal-{deal.number}")
+            messages.success(request, _("Deal %(number)s saved.") % {"number": deal.number})
+            return _back_to_table(match)
     return _render_table(request, match, form, status=400)
+
+
+@login_required
+@require_POST
+def confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """A team's one tap on the finished sheet: agree, or dispute (with an optional remark)."""
+    match = _match_for(request, pk)
+    side = request.POST.get("team", "")
+    agree = request.POST.get("agree") == "1"
+    try:
+        confirm_sheet(
+            match, side=side, agree=agree, by=request.user, remark=request.POST.get("remark", "")
+        )
+    except ServiceError as error:
+        _refused(request, error)
+        return _render_table(request, _match_for(request, pk), status=error.status)
+    team = match.ns_team if side == Side.NS else match.ew_team
+    if agree:
+        messages.success(request, _("%(team)s confirmed the sheet.") % {"team": team})
+    else:
+        messages.warning(
+            request, _("%(team)s dispute the sheet: the director is alerted.") % {"team": team}
+        )
+    return _back_to_table(match)
 
 
 @login_required
@@ -262,7 +365,7 @@ def correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 status = error.status
             else:
                 messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
-                return _back_to_table(match, f"#deal-{number}")
+                return _back_to_table(match)
         status = status if status != 200 else 400
     else:
         form = _new_form(match, initial=DealForm.initial_from_entry(deal.entry))

@@ -1,8 +1,11 @@
-"""`manage.py load_demo`: a demo club with staff, a tournament of 8 teams and three rounds played.
+"""`manage.py load_demo`: a demo club with staff, a round robin of 8 teams with three rounds
+played, a Swiss evening and a concours under way.
 
-Deterministic (the deals come from `random.Random(seed)`) and idempotent: the club's slug
-is the key, so a second run changes nothing. Every row is made through the services, so
-the demo also exercises them: registration, schedule, referees, the engine's scoring.
+Deterministic (the deals come from `random.Random(seed)`, the draws from fixed seeds) and
+idempotent: the club's slug and each tournament's are the keys, so a second run changes
+nothing (and a demo club made before the Swiss and the concours existed gets them). Every
+row is made through the services, so the demo also exercises them: registration, schedule,
+draws, referees, the engine's scoring.
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from django.db import transaction
 
 from club.models import Club, Membership, Player
 from tournaments.demo import plausible_deal
-from tournaments.models import Match, Tournament
+from tournaments.models import Match, Side, Tournament
+from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import enter_deal
 from tournaments.services.director import assign_referee, close_round, set_status
+from tournaments.services.draws import draw_next_round
 from tournaments.services.registration import register_teams
 from tournaments.services.schedule import generate_round_robin
 from tournaments.services.settings import create_tournament
@@ -50,6 +55,53 @@ ROUNDS_PLAYED = 3
 ROUNDS_CLOSED = 2
 DEALS_AT_MOST = 60  # a safety net: with the default target of 1000 a match takes ~12 deals
 
+# The round-by-round evenings: (settings, teams, rounds played, tables of the next round played).
+SWISS = {
+    "name": "Soirée suisse de décembre",
+    "slug": "soiree-suisse-decembre",
+    "starts_on": datetime.date(2026, 12, 11),
+    "format": Tournament.Format.SWISS,
+    "round_count": 5,
+    "rules": {"target": 501},
+    "draw_seed": 1211,
+}
+SWISS_TEAMS = """
+Les Belotiers: Gérard Roussel & Femke de Jong
+Carré de Valets: Sylvie Garnier & Ruud Meijer
+Les Tierces: Olivier Lemoine & Inge Mulder
+Rebelote: Martine Gauthier & Joost de Boer
+Les Quintes: Patrick Renard & Sanne Dekker
+Dix de Der: Christine Caron & Wouter Vos
+Les Atouts Maîtres: Laurent Picard & Eva Peters
+La Der des Ders: Monique Roy & Bas Hendriks
+Capot Royal: Didier Barbier & Lisa Koster
+Les Cœurs Vaillants: Brigitte Arnaud & Tim Willems
+"""
+CONCOURS = {
+    "name": "Concours de la Saint-Sylvestre",
+    "slug": "concours-saint-sylvestre",
+    "starts_on": datetime.date(2026, 12, 31),
+    "format": Tournament.Format.CONCOURS,
+    "round_count": 4,
+    "draw": Tournament.Draw.RANDOM,
+    "rules": {"target": None, "max_deals": 6},
+    "draw_seed": 1231,
+}
+CONCOURS_TEAMS = """
+Les Piques: Jacques Mallet & Noor Smits
+Les Trèfles: Odile Benoît & Daan Bosman
+Les Carreaux: Henri Collet & Fleur Kuiper
+Les Cœurs: Paulette Masson & Jesse Prins
+Belote et Re: Raymond Fabre & Lieke Post
+Les Dames de Pique: Josiane Leroy & Niels Dijkstra
+Le Roi d'Atout: Serge Marty & Mirjam Huisman
+Les As Volants: Danielle Perret & Koen Maas
+Tout Atout: Michel Hubert & Roos Verbeek
+Sans Atout: Evelyne Royer & Lars Brouwer
+Les Valets Rusés: André Lacroix & Tessa Scholten
+"""
+EVENINGS = [(SWISS, SWISS_TEAMS, 2, 3), (CONCOURS, CONCOURS_TEAMS, 2, 2)]
+
 
 class Command(BaseCommand):
     help = "Create the demo club, its staff and a tournament with three rounds played (once)."
@@ -58,8 +110,16 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=2026, help="seed of the demo's deals")
 
     def handle(self, *args: Any, seed: int, **options: Any) -> None:
-        if Club.objects.filter(slug=CLUB["slug"]).exists():
-            self.stdout.write(f"The demo club “{CLUB['name']}” is already there; nothing to do.")
+        club = Club.objects.filter(slug=CLUB["slug"]).first()
+        if club is not None:
+            added = add_evenings(club, seed)
+            if added:
+                names = ", ".join(f"“{t}”" for t in added)
+                self.stdout.write(self.style.SUCCESS(f"Added {names} to {club}."))
+            else:
+                self.stdout.write(
+                    f"The demo club “{CLUB['name']}” is already there; nothing to do."
+                )
             return
         tournament = load_demo(random.Random(seed))
         self.stdout.write(
@@ -109,9 +169,54 @@ def load_demo(rng: random.Random) -> Tournament:
     for round in rounds[:ROUNDS_PLAYED]:
         for match in round.matches.filter(ew_team__isnull=False).order_by("table"):
             play_out(match, rng)
+            # The teams confirm on the referee's phone; in the round still open, table 1's
+            # EW players have not answered yet (the director's page shows it).
+            waiting = round.number > ROUNDS_CLOSED and match.table == 1
+            for side in [Side.NS] if waiting else list(Side):
+                confirm_sheet(match, side=side, agree=True, by=match.referee)
         if round.number <= ROUNDS_CLOSED:
             close_round(round, by=director)
+    add_evenings(club, rng.randrange(1 << 30))
     return tournament
+
+
+@transaction.atomic
+def add_evenings(club: Club, seed: int) -> list[Tournament]:
+    """The Swiss evening and the concours the club does not have yet, each under way.
+
+    Round 1's tables get a referee each; later rounds keep them table by table (the draw
+    does that). The rounds before the last drawn are played out; in the last, the first
+    tables are over, the next one is playing, the others wait.
+    """
+    users = get_user_model().objects
+    director = users.get(username=DIRECTOR[0])
+    staff = [*(users.get(username=r[0]) for r in REFEREES), director]
+    added = []
+    for number, (settings, teams, played, next_played) in enumerate(EVENINGS):
+        if club.tournaments.filter(slug=settings["slug"]).exists():  # type: ignore[attr-defined]
+            continue
+        rng = random.Random(seed + number)
+        evening = create_tournament(club, by=director, **settings)
+        register_teams(evening, teams, by=director)
+        set_status(evening, Tournament.Status.RUNNING, by=director)
+        for round_number in range(1, played + 2):
+            drawn = draw_next_round(evening, by=director)
+            tables = list(drawn.matches.filter(ew_team__isnull=False).order_by("table"))
+            if round_number == 1:
+                for match in tables:
+                    referee = staff[((match.table or 1) - 1) % len(staff)]
+                    assign_referee(match, referee, by=director)
+            if round_number <= played:
+                for match in tables:
+                    play_out(match, rng)
+                continue
+            for match in tables[:next_played]:
+                play_out(match, rng)
+            for match in tables[next_played : next_played + 1]:
+                for _deal in range(2):
+                    enter_deal(match, plausible_deal(rng), by=match.referee)
+        added.append(evening)
+    return added
 
 
 def play_out(match: Match, rng: random.Random) -> None:

@@ -1,0 +1,22 @@
+"""What every page's header needs to know about the visitor: whether to show the Direct link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.functional import SimpleLazyObject
+
+from .permissions import directed_club_ids
+
+
+def director_link(request: HttpRequest) -> dict[str, Any]:
+    """`directs_any`: the visitor directs a club (read only when a page's header asks)."""
+
+    def directs_any() -> bool:
+        user = getattr(request, "user", None)
+        if not getattr(user, "is_authenticated", False):
+            return False
+        return bool(getattr(user, "is_superuser", False) or directed_club_ids(user))
+
+    return {"directs_any": SimpleLazyObject(directs_any)}

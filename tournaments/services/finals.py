@@ -1,0 +1,103 @@
+"""Starting a knockout final: the top of the qualifying standings seeded into a bracket.
+
+Its rounds are then drawn like any other (`draws.draw_next_round`), numbered after the
+qualifying rounds; the bracket's seeds are fixed here, so a correction of a qualifying
+match later does not reshuffle a bracket being played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from ..changes import changing
+from ..errors import Conflict, ServiceError
+from ..models import Bracket, Match, MatchEvent, Round, Tournament
+from ..permissions import actor_user, require_director
+from ..scheduling.knockout import BRACKET_SIZES
+from ..standings.store import table_of
+from .draws import RoundNotOver, locked
+
+__all__ = ["start_final"]
+
+
+def start_final(tournament: Tournament, *, size: int, third_place: bool, by: Any) -> Bracket:
+    """Seed the top `size` of the qualifying standings into a knockout bracket.
+
+    Its first round is then drawn like any other (`draw_next_round`). Until it is, the final
+    may be started again (another size, with or without a third place).
+    """
+    require_director(by, tournament.club_id)
+    if isinstance(size, bool) or size not in BRACKET_SIZES:
+        raise ServiceError(
+            _("A final is played by %(sizes)s teams.")
+            % {"sizes": ", ".join(str(n) for n in BRACKET_SIZES)},
+            field="size",
+        )
+    if not isinstance(third_place, bool):
+        raise ServiceError(_("Expected true or false."), field="third_place")
+    if third_place and size < 4:
+        raise ServiceError(
+            _("A third-place match needs a final of 4 teams or more."), field="third_place"
+        )
+    caller = tournament
+    with changing(tournament.pk):
+        tournament = locked(tournament)
+        rounds = list(tournament.rounds.order_by("number"))
+        if any(r.is_knockout for r in rounds):
+            raise Conflict(_("The final has started: its bracket can no longer change."))
+        _check_qualifying_over(tournament, rounds)
+        last = rounds[-1]
+        lines = table_of(tournament).get(last.number, [])
+        active = set(tournament.teams.filter(withdrawn=False).values_list("pk", flat=True))
+        qualifiers = [
+            line.team_id for line in lines if not line.withdrawn and line.team_id in active
+        ]
+        if len(qualifiers) < size:
+            raise ServiceError(
+                _("Only %(n)d teams can play the final: choose a smaller one.")
+                % {"n": len(qualifiers)},
+                field="size",
+            )
+        bracket, _created = Bracket.objects.update_or_create(
+            tournament=tournament,
+            defaults={
+                "size": size,
+                "third_place": third_place,
+                "seeds": qualifiers[:size],
+                "after_round": last.number,
+            },
+        )
+        MatchEvent.objects.create(
+            tournament=tournament,
+            action="final",
+            detail=_("final of %(size)d%(third)s")
+            % {"size": size, "third": _(", with a third place") if third_place else ""},
+            by=actor_user(by),
+        )
+    caller.bracket = bracket  # the caller's copy may remember that there was no final
+    return bracket
+
+
+def _check_qualifying_over(tournament: Tournament, rounds: list[Round]) -> None:
+    if not rounds:
+        raise Conflict(_("The final follows the qualifying rounds: none is drawn yet."))
+    planned = tournament.round_count if tournament.is_round_by_round else len(rounds)
+    if len(rounds) < (planned or 0):
+        raise Conflict(
+            _("The final follows the qualifying rounds: %(drawn)d of %(planned)d are drawn.")
+            % {"drawn": len(rounds), "planned": planned}
+        )
+    waiting = sorted(
+        set(
+            Match.objects.filter(tournament=tournament, ew_team__isnull=False, is_closed=False)
+            .exclude(status=Match.Status.FINISHED)
+            .values_list("round__number", flat=True)
+        )
+    )
+    if waiting:
+        raise RoundNotOver(
+            _("The qualifying rounds are not over: round %(rounds)s still has matches to finish.")
+            % {"rounds": ", ".join(map(str, waiting))}
+        )

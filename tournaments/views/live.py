@@ -1,0 +1,342 @@
+"""Pages that keep themselves up to date: the fragments they poll, the big screen, a player's table.
+
+Every public page that shows results (standings, schedule, a team, a match sheet, the big
+screen, a player's next table) holds one live region that asks every LIVE_POLL_SECONDS for
+its fragment with the version it shows (`?v=`). An unchanged version answers 204 from the
+cache alone (selectors.live_state: no database query for a public tournament); a new one
+answers the region, rendered by the same context function as the page. The regions every
+open page watches (the standings, the schedule) are rendered once per version and language
+and kept, compressed, in the cache for all the others (`shared`).
+"""
+
+from __future__ import annotations
+
+import gzip
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from club.models import Player
+
+from .. import selectors
+from ..models import Tournament
+from ..permissions import is_director
+from .public import (
+    LIVE_POLL_SECONDS,
+    get_match,
+    get_team,
+    get_tournament,
+    match_context,
+    schedule_context,
+    standings_context,
+    team_context,
+)
+
+log = logging.getLogger(__name__)
+
+# The big screen: how many tables or standings lines one slide shows at 1920 × 1080.
+SCREEN_TABLES_PER_SLIDE = 8
+SCREEN_LINES_PER_SLIDE = 8
+SCREEN_SLIDE_SECONDS = 12
+
+# A new version of a region every open page watches is asked for by all of them within one
+# poll: rendered once (400 standings lines: ~65 ms, 230 kB of HTML) and kept compressed (7 kB)
+# for the others, who get those bytes as they are. The version is in the key, so an entry is
+# never stale; the timeout only bounds memory.
+FRAGMENT_SECONDS = 300
+
+Build = Callable[[Tournament], dict[str, Any]]
+
+
+def _fragment(
+    request: HttpRequest,
+    club_slug: str,
+    slug: str,
+    part: str,
+    template: str,
+    build: Build,
+    *,
+    own_language: bool = False,
+    shared: str | None = None,
+) -> HttpResponse:
+    """204 when the visitor's version is current, else the region rendered afresh.
+
+    `own_language`: in the tournament's language if it has one (the big screen).
+    `shared`: the region depends on the version of `part`, the visitor's language and this
+    variant (what `build` reads of the query) alone, nothing of the visitor's session: it is
+    rendered once and kept in the cache (`_shared_fragment`).
+    """
+    wanted = request.GET.get("v")
+    state = selectors.live_state(club_slug, slug) if wanted or shared is not None else None
+    if state is not None and state.public:
+        if wanted and getattr(state, part) == wanted:
+            return HttpResponse(status=204)
+        if shared is not None:
+            # A public tournament's region for the version the cache names: no query at all.
+            key = _fragment_key(state.tournament_id, part, getattr(state, part), shared)
+            if (kept := _cached(key)) is not None:
+                return _gzipped(request, kept)
+    tournament = get_tournament(request, club_slug, slug)
+    if shared is not None:
+        return _shared_fragment(request, tournament, part, template, build, shared)
+    language = (own_language and tournament.language) or translation.get_language()
+    with translation.override(language):
+        context = build(tournament)
+        if request.GET.get("v") == context["version"]:
+            return HttpResponse(status=204)  # a private tournament, checked the long way
+        return render(request, template, context)
+
+
+def _shared_fragment(
+    request: HttpRequest,
+    tournament: Tournament,
+    part: str,
+    template: str,
+    build: Build,
+    variant: str,
+) -> HttpResponse:
+    """The region of `tournament` for its current version: from the cache, else rendered
+    and kept there (a private tournament's too: who may read it was checked by now)."""
+    version = getattr(selectors.state_of(tournament), part)
+    if request.GET.get("v") == version:
+        return HttpResponse(status=204)  # a private tournament, checked the long way
+    key = _fragment_key(tournament.pk, part, version, variant)
+    compressed = _cached(key)
+    if compressed is None:
+        html = render_to_string(template, build(tournament), request)
+        compressed = gzip.compress(html.encode(), compresslevel=6)
+        _keep(key, compressed)
+    return _gzipped(request, compressed)
+
+
+def _fragment_key(tournament_id: int, part: str, version: str, variant: str) -> str:
+    language = translation.get_language()
+    return f"belote:fragment:{tournament_id}:{part}:{version}:{variant}:{language}"
+
+
+def _gzipped(request: HttpRequest, compressed: bytes) -> HttpResponse:
+    """The compressed bytes to a client that accepts gzip (every browser), else unpacked."""
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(compressed)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(gzip.decompress(compressed))
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return response
+
+
+def _cached(key: str) -> bytes | None:
+    try:
+        kept = cache.get(key)
+    except Exception:  # the cache down: render, as without it
+        log.warning("cache unavailable: fragment rendered afresh", exc_info=True)
+        return None
+    return kept if isinstance(kept, bytes) else None
+
+
+def _keep(key: str, compressed: bytes) -> None:
+    try:
+        cache.set(key, compressed, timeout=FRAGMENT_SECONDS)
+    except Exception:
+        log.warning("cache unavailable: fragment not kept", exc_info=True)
+
+
+def _number(text: str | None) -> str:
+    """A round number from the query as the context functions read it; "" for anything else
+    (which they read as no number), so junk makes no entries of its own in the cache."""
+    return text if text and text.isdigit() and len(text) <= 5 else ""
+
+
+@require_GET
+@never_cache
+def standings_live(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
+    after = _number(request.GET.get("after"))
+    return _fragment(
+        request,
+        club_slug,
+        slug,
+        "standings",
+        "tournaments/_standings.html",
+        lambda tournament: standings_context(tournament, after or None),
+        shared=after,
+    )
+
+
+@require_GET
+@never_cache
+def schedule_live(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
+    wanted = request.GET.get("round", "")
+    wanted = wanted if wanted == "all" else _number(wanted)
+    return _fragment(
+        request,
+        club_slug,
+        slug,
+        "changes",
+        "tournaments/_schedule_rounds.html",
+        lambda tournament: schedule_context(tournament, wanted),
+        shared=wanted,
+    )
+
+
+@require_GET
+@never_cache
+def team_live(request: HttpRequest, club_slug: str, slug: str, pk: int) -> HttpResponse:
+    return _fragment(
+        request,
+        club_slug,
+        slug,
+        "both",
+        "tournaments/_team_live.html",
+        lambda tournament: team_context(tournament, get_team(tournament, pk)),
+    )
+
+
+@require_GET
+@never_cache
+def match_live(request: HttpRequest, club_slug: str, slug: str, pk: int) -> HttpResponse:
+    def build(tournament: Tournament) -> dict[str, Any]:
+        match = get_match(request, pk)
+        if match.tournament_id != tournament.pk:
+            raise Http404
+        return match_context(match)
+
+    return _fragment(request, club_slug, slug, "changes", "tournaments/_match_sheet.html", build)
+
+
+# --- the big screen ----------------------------------------------------------------------------
+
+
+def _slides(items: list[Any], size: int) -> list[list[Any]]:
+    return [items[start : start + size] for start in range(0, len(items), size)]
+
+
+def screen_context(tournament: Tournament) -> dict[str, Any]:
+    """The round in play's tables and the live standings, cut into slides that fit a screen."""
+    rounds = list(tournament.rounds.all())
+    current = selectors.current_round_number(rounds, selectors.open_round_numbers(tournament))
+    matches = list(selectors.matches_of_rounds(tournament, [current] if current else []))
+    standings = standings_context(tournament, None)
+    return {
+        **standings,
+        "round_number": current,
+        "table_slides": _slides([m for m in matches if not m.is_bye], SCREEN_TABLES_PER_SLIDE),
+        "byes": [m for m in matches if m.is_bye],
+        "line_slides": _slides(standings["rows"], SCREEN_LINES_PER_SLIDE),
+        "updated_at": max(
+            filter(None, (selectors.last_update(matches), tournament.standings_computed_at)),
+            default=None,
+        ),
+        "version": selectors.combined_version(tournament),
+        "poll_seconds": LIVE_POLL_SECONDS,
+        "slide_seconds": SCREEN_SLIDE_SECONDS,
+    }
+
+
+def _screen_context(request: HttpRequest) -> Build:
+    def build(tournament: Tournament) -> dict[str, Any]:
+        context = screen_context(tournament)
+        # Printed on the screen, so players type it into their phones.
+        context["find_url"] = request.build_absolute_uri(
+            reverse("tournaments:find_player", args=[tournament.club.slug, tournament.slug])
+        )
+        return context
+
+    return build
+
+
+def screen(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
+    """The big screen for a projector: no controls, large type, slides that turn by themselves.
+
+    In the tournament's language when it has one: the projector's browser is the director's,
+    but the room reads it (Tournament.language); else in the visitor's language.
+    """
+    tournament = get_tournament(request, club_slug, slug)
+    with translation.override(tournament.language or translation.get_language()):
+        return render(request, "tournaments/screen.html", _screen_context(request)(tournament))
+
+
+@require_GET
+@never_cache
+def screen_live(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
+    return _fragment(
+        request,
+        club_slug,
+        slug,
+        "both",
+        "tournaments/_screen_slides.html",
+        _screen_context(request),
+        own_language=True,
+    )
+
+
+# --- a player finds their table -----------------------------------------------------------------
+
+
+def find_player(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
+    """A player types their name and picks it: the next page shows their table and seat."""
+    tournament = get_tournament(request, club_slug, slug)
+    query = (request.GET.get("q") or "").strip()[:100]
+    return render(
+        request,
+        "tournaments/find_player.html",
+        {
+            "tournament": tournament,
+            "query": query,
+            "found": selectors.find_players(tournament, query) if query else [],
+            "is_director": is_director(request.user, tournament.club_id),
+            "tab": "find",
+        },
+    )
+
+
+def player_table_context(tournament: Tournament, player_pk: int) -> dict[str, Any]:
+    player = get_object_or_404(Player, pk=player_pk)
+    team = (
+        selectors.teams_with_players(tournament)
+        .filter(Q(first_player=player) | Q(second_player=player))
+        .first()
+    )
+    if team is None:
+        raise Http404
+    upcoming = selectors.player_next(tournament, team, player)
+    return {
+        "tournament": tournament,
+        "player": player,
+        "team": team,
+        "next": upcoming,
+        "updated_at": upcoming["match"].updated_at if upcoming else None,
+        "version": str(tournament.change_seq),
+        "poll_seconds": LIVE_POLL_SECONDS,
+    }
+
+
+def player_table(request: HttpRequest, club_slug: str, slug: str, pk: int) -> HttpResponse:
+    tournament = get_tournament(request, club_slug, slug)
+    context = player_table_context(tournament, pk)
+    context["is_director"] = is_director(request.user, tournament.club_id)
+    context["tab"] = "find"
+    return render(request, "tournaments/player_table.html", context)
+
+
+@require_GET
+@never_cache
+def player_live(request: HttpRequest, club_slug: str, slug: str, pk: int) -> HttpResponse:
+    return _fragment(
+        request,
+        club_slug,
+        slug,
+        "changes",
+        "tournaments/_player_table.html",
+        lambda tournament: player_table_context(tournament, pk),
+    )
