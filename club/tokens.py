@@ -9,7 +9,6 @@ signals, so the site's login audit and lockout see API sign-ins as they see the 
 from __future__ import annotations
 
 import datetime
-import hashlib
 import logging
 import secrets
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .errors import NotAllowed, ServiceError
-from .models import ApiToken, Club
+from .models import ApiToken, Club, secret_digest
 from .permissions import (
     act_as_referee_in,
     actor_user,
@@ -55,10 +54,6 @@ class IssuedToken:
     key: str
 
 
-def key_hash(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
-
-
 def _create(user: Any, *, scope: str, club: Club | None, name: str, by: Any) -> IssuedToken:
     key = KEY_PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
@@ -66,7 +61,7 @@ def _create(user: Any, *, scope: str, club: Club | None, name: str, by: Any) -> 
         scope=scope,
         club=club,
         name=name,
-        key_hash=key_hash(key),
+        key_hash=secret_digest(key),
         prefix=key[:SHOWN_PREFIX_LENGTH],
         issued_by=actor_user(by),
     )
@@ -167,7 +162,7 @@ def holder_of(key: str) -> tuple[Any, ApiToken] | None:
         return None
     token = (
         ApiToken.objects.select_related("user")
-        .filter(key_hash=key_hash(key), revoked_at__isnull=True, user__is_active=True)
+        .filter(key_hash=secret_digest(key), revoked_at__isnull=True, user__is_active=True)
         .first()
     )
     if token is None:

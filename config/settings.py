@@ -300,4 +300,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
+    # One line per task run is noise (the demo alone runs hundreds); failures still show.
+    "loggers": {"celery.app.trace": {"level": "WARNING"}},
 }

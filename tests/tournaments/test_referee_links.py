@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from club.models import Membership, Player
+from club.models import Membership, Player, secret_digest
 from club.referees import register_referees
 from club.registration import RegistrationRefused
 from tests.factories import (
@@ -20,7 +20,7 @@ from tests.factories import (
     make_staff,
 )
 from tournaments.errors import NotAllowed, ServiceError
-from tournaments.models import MatchEvent, RefereeLink, hash_secret
+from tournaments.models import MatchEvent, RefereeLink
 from tournaments.services.referees import (
     add_referees,
     make_referee_link,
@@ -109,7 +109,7 @@ def test_only_a_director_of_the_club_makes_referees_and_links(tournament, marie)
 
 def test_only_the_hash_of_the_secret_is_stored(marie):
     stored = RefereeLink.objects.get(pk=marie.link.pk)
-    assert stored.secret_hash == hash_secret(marie.secret) != marie.secret
+    assert stored.secret_hash == secret_digest(marie.secret) != marie.secret
     assert len(marie.secret) >= 24
     assert not RefereeLink.objects.filter(secret_hash=marie.secret).exists()
 

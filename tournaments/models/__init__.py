@@ -5,7 +5,7 @@ from .choices import Outcome, Seat, Side
 from .deal import Deal, DealAudit, MatchEvent, Submission
 from .match import Match, MatchSeat
 from .standing import Standing
-from .table import MatchConfirmation, RefereeLink, hash_secret
+from .table import MatchConfirmation, RefereeLink
 from .tournament import Round, Team, Tournament, default_tie_breaks
 
 __all__ = [
@@ -26,5 +26,4 @@ __all__ = [
     "Team",
     "Tournament",
     "default_tie_breaks",
-    "hash_secret",
 ]

@@ -3,12 +3,13 @@ private links that sign a referee in for one tournament's tables."""
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from club.models import secret_digest
 
 from .choices import Side
 from .match import Match
@@ -50,11 +51,6 @@ class MatchConfirmation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id} {self.side} {'agrees' if self.agree else 'disputes'}"
-
-
-def hash_secret(secret: str) -> str:
-    """What is stored of a link's secret: its SHA-256, so a copy of the database opens nothing."""
-    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 class RefereeLink(models.Model):
@@ -116,6 +112,6 @@ class RefereeLink(models.Model):
             return None
         return (
             cls.objects.select_related("tournament__club", "referee__player")
-            .filter(secret_hash=hash_secret(secret))
+            .filter(secret_hash=secret_digest(secret))
             .first()
         )

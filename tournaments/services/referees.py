@@ -9,10 +9,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.models import secret_digest
 from club.referees import register_referees
 
 from ..errors import Conflict, ServiceError
-from ..models import MatchEvent, RefereeLink, Tournament, hash_secret
+from ..models import MatchEvent, RefereeLink, Tournament
 from ..permissions import actor_user, may_hold_referee_link, may_referee, require_director
 
 __all__ = [
@@ -65,7 +66,7 @@ def make_referee_link(tournament: Tournament, referee: Any, *, by: Any) -> Fresh
         link = RefereeLink.objects.create(
             tournament=tournament,
             referee=referee,
-            secret_hash=hash_secret(secret),
+            secret_hash=secret_digest(secret),
             created_by=actor_user(by),
         )
         _event(tournament, "referee_link", str(referee), by)
