@@ -84,20 +84,21 @@ AIM_P99_MS = 1000
 
 def build_event(tables: int, rounds: int, deals_per_match: int) -> dict[str, Any]:
     """A running tournament of 2 × `tables` teams with its first `rounds` round-robin rounds
-    scheduled, a referee (user and API token) per table, every match of a table refereed
-    by them. Returns what the clients need: ids, slugs, tokens, each table's matches."""
-    from django.contrib.auth import get_user_model
+    scheduled, a referee per table (made as a director makes one, with the device token a
+    director issues), every match of a table refereed by them. Returns what the clients
+    need: ids, slugs, tokens, each table's matches."""
     from django.db import transaction
     from django.utils import timezone
-    from rest_framework.authtoken.models import Token
 
     from club.models import Club, Membership, Player
+    from club.permissions import SYSTEM
+    from club.referees import create_referee
+    from club.tokens import issue_referee_token
     from tournaments.models import Match, MatchSeat, Round, Team, Tournament
     from tournaments.scheduling import round_robin
     from tournaments.services.schedule import FIRST_DEALER
 
     n_teams = 2 * tables
-    User = get_user_model()
     with transaction.atomic():
         club = Club.objects.create(name="Bench live club", slug="bench-live")
         players = Player.objects.bulk_create(
@@ -125,12 +126,11 @@ def build_event(tables: int, rounds: int, deals_per_match: int) -> dict[str, Any
                 for i in range(1, n_teams + 1)
             ]
         )
-        referees = User.objects.bulk_create(
-            [User(username=f"live-referee-{t}", password="!") for t in range(1, tables + 1)]
-        )
-        tokens = Token.objects.bulk_create(
-            [Token(user=user, key=Token.generate_key()) for user in referees]
-        )
+        referees = [
+            create_referee(club, f"Referee {_letters(t)}", by=SYSTEM).user
+            for t in range(1, tables + 1)
+        ]
+        tokens = [issue_referee_token(club, user, by=SYSTEM) for user in referees]
         schedule = round_robin(n_teams).rounds[:rounds]
         made_rounds = Round.objects.bulk_create(
             [Round(tournament=tournament, number=n) for n in range(1, len(schedule) + 1)]
@@ -160,9 +160,18 @@ def build_event(tables: int, rounds: int, deals_per_match: int) -> dict[str, Any
         "tournament": tournament.pk,
         "club_slug": club.slug,
         "slug": tournament.slug,
-        "tokens": [token.key for token in tokens],
+        "tokens": [issued.key for issued in tokens],
         "tables": by_table,
     }
+
+
+def _letters(number: int) -> str:
+    """1 → "Aa", 2 → "Ab", …: a name's letters (names take no digits)."""
+    letters = ""
+    while number:
+        number, digit = divmod(number, 26)
+        letters = chr(ord("a") + digit) + letters
+    return "A" + letters
 
 
 _TASK_TIME = re.compile(rb"recompute_tournament\[[^\]]*\] succeeded in ([0-9.eE-]+)s")

@@ -115,7 +115,9 @@ class Stack:
         """`count` Celery worker processes, each with `concurrency` pool processes."""
         for n in range(1, count + 1):
             options = {"-n": f"bench-live-{n}@%h", "--concurrency": concurrency, "-l": "info"}
-            command = [sys.executable, "-m", "celery", "-A", "config", "worker", *_flat(options)]
+            # bench.live_worker: `celery` with each task run logged (recompute_times reads them).
+            worker = [sys.executable, "-m", "bench.live_worker"]
+            command = [*worker, "-A", "config", "worker", *_flat(options)]
             self.start(f"celery{n}", [*command, "--without-gossip", "--without-mingle"])
         for n in range(1, count + 1):
             log = self.logs / f"celery{n}.log"
