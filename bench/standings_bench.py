@@ -245,7 +245,7 @@ STEPS = {
     ("store.py", "recompute_standings"): "the whole recompute",
     ("store.py", "read_results"): "read the teams and matches",
     ("table.py", "__init__"): "tabulate: what each match adds",
-    ("table.py", "digests"): "digest each round's inputs",
+    ("digests.py", "round_digests"): "digest each round's inputs",
     ("table.py", "lines"): "tally and rank the rounds asked for",
     ("table.py", "_ranked"): "  of which ranking and the Lines",
     ("store.py", "write_lines"): "read back, compare, write rows",

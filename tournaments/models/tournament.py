@@ -91,7 +91,7 @@ class Tournament(models.Model):
     standings_seq = models.PositiveBigIntegerField(_("standings computed from change"), default=0)
     standings_computed_at = models.DateTimeField(_("standings computed at"), null=True, blank=True)
     # A digest per round of what the stored standings after it were computed from
-    # (standings.table.Tabulation.digests): a recompute skips the rounds whose digest holds.
+    # (standings.digests): a recompute skips the rounds whose digest holds.
     standings_digests = models.JSONField(default=list, blank=True, editable=False)
 
     class Meta:

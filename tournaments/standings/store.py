@@ -17,8 +17,9 @@ from django.utils import timezone
 
 from ..changes import publish_live
 from ..models import Match, Round, Standing, Tournament
+from .digests import first_changed_round
 from .names import LIVE_ROUND, ROW_FIELDS
-from .table import Line, MatchResult, Tabulation, TeamInfo, first_changed_round
+from .table import Line, MatchResult, Tabulation, TeamInfo
 
 log = logging.getLogger(__name__)
 

@@ -32,17 +32,13 @@ Rules (tournament.md), and the choices made where the spec leaves room:
 Speed (a 64-team round robin: 63 rounds, 4,032 lines): teams are numbered in seed order
 and every running figure is a list indexed by that number; a match adds one precomputed
 tuple per side; consecutive criteria other than head-to-head sort as one tuple key. Ranking
-is most of a round's cost, so `Tabulation.lines` ranks only the rounds asked for, and
-`Tabulation.digests` tells the store which those are: the rounds from the first whose
-inputs changed (a deal that finishes a match of the current round: that round alone; a
-deal of a match still in play: none, only the live table, which is always ranked).
+is most of a round's cost, so `Tabulation.lines` ranks only the rounds asked for, and the
+round digests (`digests.py`) tell the store which those are.
 """
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import marshal
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -52,6 +48,7 @@ from typing import Any, NamedTuple
 from scoring.engine import Team
 
 from .criteria import Criterion, buchholz, known, sonneborn_berger
+from .digests import round_digests
 from .names import FIGURES, LIVE_ROUND, ROW_FIELDS
 
 # The figures a match adds to; Sonneborn–Berger and Buchholz are computed from them each round.
@@ -357,51 +354,8 @@ class Tabulation:
         return lines
 
     def digests(self) -> list[str]:
-        """One digest per round (1..the last with a finished match) of everything its lines
-        are computed from: the teams, their withdrawals, the tie-breaks, the match points,
-        what a bye scores (None where it counts nothing: `bye_points`, which the format,
-        the tournament's bye points and its rules decide), and every match of that round
-        and the rounds before it. Equal digests, equal lines: the store recomputes only the
-        rounds from the first whose digest changed. The live table has none: it is always
-        computed.
-
-        A match not finished adds nothing to these lines, whatever its totals: only its
-        teams and round count (a withdrawn team's last match, a round's byes), so a deal
-        of a match still in play leaves every digest as it was.
-        """
-        chain = hashlib.blake2b(
-            repr(
-                (
-                    [(t.id, t.seed, t.withdrawn) for t in self.teams],
-                    self.withdrawn_after,
-                    list(self.tie_breaks or ()),
-                    self.points,
-                    self.bye_points,
-                )
-            ).encode(),
-            digest_size=16,
-        )
-        by_round: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
-        for m in self.matches:
-            # Plain tuples, ordered by id whatever the read order.
-            if m.finished:
-                by_round[m.round_number].append((*m[:8], *m.ns_stats, *m.ew_stats))
-            else:
-                by_round[m.round_number].append((m.id, m.round_number, m.ns_team, m.ew_team))
-        digests = []
-        for round_number in range(1, self.last_round + 1):
-            # marshal's format 2 has no back-references: equal values give equal bytes.
-            chain.update(marshal.dumps(sorted(by_round.get(round_number, ())), 2))
-            digests.append(chain.copy().hexdigest())
-        return digests
-
-
-def first_changed_round(stored: Sequence[str], digests: Sequence[str]) -> int:
-    """The first round whose digest differs from the stored one (one past both if none)."""
-    for number, (old, new) in enumerate(zip(stored, digests, strict=False), start=1):
-        if old != new:
-            return number
-    return min(len(stored), len(digests)) + 1
+        """One digest per round of what its lines are computed from (`digests.round_digests`)."""
+        return round_digests(self)
 
 
 def _ranked(
