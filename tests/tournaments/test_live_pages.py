@@ -9,13 +9,14 @@ from unittest import mock
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils import translation
 
 from tests.tournaments.pages_world import MADE_BY_NS, build_world
 from tournaments import selectors
 from tournaments.changes import changing, publish_live
 from tournaments.models import Match, Round, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.views.live import SCREEN_TABLES_PER_SLIDE
+from tournaments.views.live import SCREEN_TABLES_PER_SLIDE, _fragment_key
 
 pytestmark = pytest.mark.django_db
 ARGS = ["les-atouts", "winter-cup"]
@@ -146,6 +147,26 @@ class TestARegionEveryPageWatches:
         version = selectors.live_state(*ARGS).standings
         assert f'data-version="{version}"'.encode() in after
         assert f'data-version="{version}"'.encode() not in before
+
+    def test_while_one_request_renders_a_version_the_others_get_the_newest_kept(
+        self, client, world, django_capture_on_commit_callbacks
+    ):
+        url = reverse("tournaments:standings_live", args=ARGS)
+        first = selectors.live_state(*ARGS).standings
+        client.get(url, {"v": "old"})  # rendered and kept: the newest
+        with django_capture_on_commit_callbacks(execute=True):
+            enter_deal(world.other_match, MADE_BY_NS, by=world.director)
+        second = selectors.live_state(*ARGS).standings
+        with translation.override("en"):
+            rendering = _fragment_key(world.tournament.pk, "standings", second, "") + ":rendering"
+        cache.add(rendering, 1)  # another request is rendering the second version
+
+        meanwhile = client.get(url, {"v": "old"})
+        assert f'data-version="{first}"'.encode() in meanwhile.content
+        assert client.get(url, {"v": first}).status_code == 204  # nothing newer yet
+
+        cache.delete(rendering)
+        assert f'data-version="{second}"'.encode() in client.get(url, {"v": first}).content
 
     def test_a_browser_gets_it_compressed_and_a_plain_client_as_it_is(self, client, world):
         url = reverse("tournaments:standings_live", args=ARGS)

@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET
 from club.models import Player
 
 from .. import selectors
+from ..changes import take_window
 from ..models import Tournament
 from ..permissions import is_director
 from .public import (
@@ -55,6 +56,10 @@ SCREEN_SLIDE_SECONDS = 12
 # for the others, who get those bytes as they are. The version is in the key, so an entry is
 # never stale; the timeout only bounds memory.
 FRAGMENT_SECONDS = 300
+# One request renders a new version; the others asking meanwhile (on a busy evening, every
+# open page within a poll) get the newest version kept, not a render of their own each. A
+# render that failed holds the others no longer than this.
+RENDER_SECONDS = 10
 
 Build = Callable[[Tournament], dict[str, Any]]
 
@@ -85,7 +90,7 @@ def _fragment(
         if shared is not None:
             # A public tournament's region for the version the cache names: no query at all.
             key = _fragment_key(state.tournament_id, part, getattr(state, part), shared)
-            if (kept := _cached(key)) is not None:
+            if isinstance(kept := _cached(key), bytes):
                 return _gzipped(request, kept)
     tournament = get_tournament(request, club_slug, slug)
     if shared is not None:
@@ -108,21 +113,44 @@ def _shared_fragment(
 ) -> HttpResponse:
     """The region of `tournament` for its current version: from the cache, else rendered
     and kept there (a private tournament's too: who may read it was checked by now)."""
+    wanted = request.GET.get("v")
     version = getattr(selectors.state_of(tournament), part)
-    if request.GET.get("v") == version:
+    if wanted == version:
         return HttpResponse(status=204)  # a private tournament, checked the long way
     key = _fragment_key(tournament.pk, part, version, variant)
     compressed = _cached(key)
-    if compressed is None:
-        html = render_to_string(template, build(tournament), request)
-        compressed = gzip.compress(html.encode(), compresslevel=6)
-        _keep(key, compressed)
+    if isinstance(compressed, bytes):
+        return _gzipped(request, compressed)
+    newest = _fragment_key(tournament.pk, part, "newest", variant)
+    if not _renders(f"{key}:rendering"):
+        kept = _cached(newest)
+        if isinstance(kept, tuple) and len(kept) == 3 and kept[1] != wanted:
+            return _gzipped(request, kept[2])
+        return HttpResponse(status=204)  # nothing newer than the page's yet
+    html = render_to_string(template, build(tournament), request)
+    compressed = gzip.compress(html.encode(), compresslevel=6)
+    _keep(key, compressed)
+    # Later versions only: renders of two versions may end in either order.
+    at = tournament.standings_computed_at
+    order = (tournament.change_seq, tournament.standings_seq, at.timestamp() if at else 0.0)
+    kept = _cached(newest)
+    if not (isinstance(kept, tuple) and len(kept) == 3 and kept[0] > order):
+        _keep(newest, (order, version, compressed))
     return _gzipped(request, compressed)
 
 
 def _fragment_key(tournament_id: int, part: str, version: str, variant: str) -> str:
     language = translation.get_language()
     return f"belote:fragment:{tournament_id}:{part}:{version}:{variant}:{language}"
+
+
+def _renders(key: str) -> bool:
+    """This request renders the version (`key` taken), or the cache cannot tell."""
+    try:
+        return take_window(key, RENDER_SECONDS)
+    except Exception:
+        log.warning("cache unavailable: fragment rendered afresh", exc_info=True)
+        return True
 
 
 def _gzipped(request: HttpRequest, compressed: bytes) -> HttpResponse:
@@ -136,18 +164,17 @@ def _gzipped(request: HttpRequest, compressed: bytes) -> HttpResponse:
     return response
 
 
-def _cached(key: str) -> bytes | None:
+def _cached(key: str) -> Any:
     try:
-        kept = cache.get(key)
+        return cache.get(key)
     except Exception:  # the cache down: render, as without it
         log.warning("cache unavailable: fragment rendered afresh", exc_info=True)
         return None
-    return kept if isinstance(kept, bytes) else None
 
 
-def _keep(key: str, compressed: bytes) -> None:
+def _keep(key: str, kept: Any) -> None:
     try:
-        cache.set(key, compressed, timeout=FRAGMENT_SECONDS)
+        cache.set(key, kept, timeout=FRAGMENT_SECONDS)
     except Exception:
         log.warning("cache unavailable: fragment not kept", exc_info=True)
 
