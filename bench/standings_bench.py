@@ -9,10 +9,11 @@ Builds, in a throwaway database, a single round robin of 64 teams with every mat
 
 - the floor: the one SQL aggregate over the same deals that a recompute from the deals
   would at least read (sums of the scores and counts, grouped by match);
-- a full recompute of the standings for all 63 rounds (read every result, order every
-  round): once with nothing stored (all 4,032 rows written), once with the rows of the
-  last round out of date (what a deal of the current round leaves: only those rows are
-  rewritten);
+- the standings recompute for all 63 rounds: with nothing stored (all 4,032 rows written,
+  as the first recompute does); after one match of the last round changed (what a deal of
+  the current round does: the digests stored with the rows tell that rounds 1–62 are
+  unchanged, so only the last round is ranked, compared and written); and with every
+  round ranked and compared (`force`, what a repair does), one round's rows out of date;
 - a full rebuild of the club's ratings, rating history and season table.
 
 The recompute does NOT read the deals: each match stores its totals and each side's deal
@@ -22,12 +23,16 @@ floor can go below 1. For comparison the bench also times `deal_stats`, the fres
 the same figures from the deals (what the recompute read before the counts were stored).
 
 Each figure is the best of several runs (the machine is shared); the median is shown too.
+`--profile` adds where a recompute's time goes (cProfile, so about twice as slow), step by
+step, each beside the floor.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import statistics
 import sys
 import tempfile
@@ -57,6 +62,7 @@ def main() -> None:
     parser.add_argument("--teams", type=int, default=64)
     parser.add_argument("--deals", type=int, default=16)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--profile", action="store_true", help="where a recompute's time goes")
     args = parser.parse_args()
 
     import django
@@ -86,9 +92,11 @@ def logging_off() -> None:
 
 
 def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untyped-def]
+    from django.db.models import F
+
     from bench.bigtournament import build_round_robin_tournament
     from bench.deal_counts import deal_stats
-    from tournaments.models import Deal, Match, Standing
+    from tournaments.models import Deal, Match, Standing, Tournament
     from tournaments.services.ratings import recompute_ratings
     from tournaments.standings.store import recompute_standings
 
@@ -116,14 +124,28 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
     def standings() -> None:
         assert recompute_standings(tournament.pk, force=True)
 
+    def standings_after_change() -> None:
+        assert recompute_standings(tournament.pk)
+
     def nothing_stored() -> None:
         Standing.objects.filter(tournament=tournament).delete()
 
+    last_round = Standing.objects.filter(tournament=tournament).order_by("-round_number")
+    last_match = Match.objects.filter(
+        tournament=tournament, ew_team__isnull=False, round__number=args.teams - 1
+    ).first()
+    assert last_match is not None
+    step = [1]
+
     def last_round_stale() -> None:
-        last = Standing.objects.filter(tournament=tournament).order_by("-round_number")[0]
-        Standing.objects.filter(tournament=tournament, round_number=last.round_number).update(
-            rank=0
-        )
+        number = last_round[0].round_number
+        Standing.objects.filter(tournament=tournament, round_number=number).update(rank=0)
+
+    def last_round_changed() -> None:
+        # As a corrected deal does: the match's totals move and the change is recorded.
+        step[0] = -step[0]
+        Match.objects.filter(pk=last_match.pk).update(ns_total=F("ns_total") + step[0] * 10)
+        Tournament.objects.filter(pk=tournament.pk).update(change_seq=F("change_seq") + 1)
 
     def ratings() -> None:
         recompute_ratings(tournament.club_id, force=True)
@@ -133,6 +155,7 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
     fresh_best, fresh_median = timed(lambda: deal_stats(tournament.pk), args.runs)
     standings()
     standings_best, standings_median = timed(standings, args.runs, nothing_stored)
+    changed_best, changed_median = timed(standings_after_change, args.runs, last_round_changed)
     stale_best, stale_median = timed(standings, args.runs, last_round_stale)
     ratings_best, ratings_median = timed(ratings, max(2, args.runs // 2))
     rows = Standing.objects.filter(tournament=tournament).count()
@@ -153,7 +176,11 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
         f"{standings_median * 1000:8.1f}ms"
     )
     print(
-        f"{'standings, all rounds, 1 round new':34}{stale_best * 1000:8.1f}ms"
+        f"{'standings, one match changed':34}{changed_best * 1000:8.1f}ms"
+        f"{changed_median * 1000:8.1f}ms"
+    )
+    print(
+        f"{'standings, all compared (force)':34}{stale_best * 1000:8.1f}ms"
         f"{stale_median * 1000:8.1f}ms"
     )
     print(
@@ -162,12 +189,91 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
     )
     print(
         f"ratio standings / floor: {standings_best / floor_best:.1f}x all written, "
-        f"{stale_best / floor_best:.1f}x one round new (best of {args.runs})"
+        f"{changed_best / floor_best:.1f}x one round new, "
+        f"{stale_best / floor_best:.1f}x all compared (best of {args.runs})"
     )
     print(
         "note: the recompute reads each match's stored totals and per-side deal counts "
         "(kept by the deal services), not the deals; the floor reads the deals"
     )
+    if args.profile:
+        print()
+        if connection.vendor == "postgresql":
+            write_floor(connection, tournament.pk, args.runs, nothing_stored, floor_best)
+        profile("all written", standings, nothing_stored, floor_best)
+        profile("one round new", standings_after_change, last_round_changed, floor_best)
+        profile("all compared", standings, last_round_stale, floor_best)
+
+
+def write_floor(connection, tournament_id: int, runs: int, empty, floor: float) -> None:  # type: ignore[no-untyped-def]
+    """What writing every row costs the server alone: the same rows made by one INSERT …
+    SELECT from generate_series (no client, no arithmetic), then rolled back."""
+    from django.db import transaction
+
+    from tournaments.models import Standing, Team
+    from tournaments.standings.names import ROW_FIELDS
+
+    rounds = Standing._meta.db_table, Team._meta.db_table
+    columns = ", ".join(("tournament_id", "round_number", "team_id", *ROW_FIELDS))
+    values = ", ".join("false" if f in ("withdrawn", "shared_rank") else "1" for f in ROW_FIELDS)
+    last = max(args_rounds(connection, tournament_id), 1)
+    sql = (
+        f"INSERT INTO {rounds[0]} ({columns}) SELECT %s, r, t.id, {values} "
+        f"FROM generate_series(1, %s) r CROSS JOIN {rounds[1]} t WHERE t.tournament_id = %s"
+    )
+
+    def insert() -> None:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql, [tournament_id, last, tournament_id])
+            transaction.set_rollback(True)
+
+    best, _median = timed(insert, runs, empty)
+    print(
+        f"write floor: the server inserting the same rows alone (INSERT … SELECT, "
+        f"rolled back) {best * 1000:.1f}ms, {best / floor:.1f}× the floor"
+    )
+
+
+def args_rounds(connection, tournament_id: int) -> int:  # type: ignore[no-untyped-def]
+    from tournaments.models import Round
+
+    return Round.objects.filter(tournament_id=tournament_id).count()
+
+
+# The steps of a recompute, as cProfile names them: (file ending, function) -> label.
+STEPS = {
+    ("store.py", "recompute_standings"): "the whole recompute",
+    ("store.py", "read_results"): "read the teams and matches",
+    ("table.py", "__init__"): "tabulate: what each match adds",
+    ("digests.py", "round_digests"): "digest each round's inputs",
+    ("table.py", "lines"): "tally and rank the rounds asked for",
+    ("table.py", "_ranked"): "  of which ranking and the Lines",
+    ("store.py", "write_lines"): "read back, compare, write rows",
+    ("transaction.py", "__exit__"): "commit",
+}
+
+
+def profile(
+    name: str, action: Callable[[], object], before: Callable[[], object], floor: float
+) -> None:
+    """Where one recompute's time goes (several runs under cProfile), beside the floor."""
+    profiler = cProfile.Profile()
+    runs = 5
+    for _ in range(runs):
+        before()
+        profiler.enable()
+        action()
+        profiler.disable()
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    seconds: dict[str, float] = {}
+    for (file, _line, function), (_cc, _nc, _tt, cumulative, _callers) in stats.items():
+        for (ending, wanted), label in STEPS.items():
+            if function == wanted and file.endswith(ending):
+                seconds[label] = seconds.get(label, 0.0) + cumulative / runs
+    print(f"profile, {name} (cProfile, mean of {runs}; × floor):")
+    for label in STEPS.values():
+        if label in seconds:
+            print(f"  {label:40}{seconds[label] * 1000:8.1f}ms{seconds[label] / floor:7.1f}×")
 
 
 if __name__ == "__main__":

@@ -13,11 +13,12 @@ A player's displayed rating is the conservative mu − 3·sigma.
 from __future__ import annotations
 
 import datetime
+import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce, PlackettLuceRating
+from openskill.models import PlackettLuce
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,14 +85,15 @@ def compute_ratings(
     records: Iterable[MatchRecord],
 ) -> tuple[dict[int, PlayerRating], list[RatingStep]]:
     """Current ratings per player and every player's history, match by match."""
-    model = PlackettLuce()
-    current: dict[int, PlackettLuceRating] = {}
+    rate = TwoTeamRater(PlackettLuce())
+    start = (rate.model.mu, rate.model.sigma)
+    current: dict[int, Skill] = {}
     played: dict[int, int] = defaultdict(int)
     won: dict[int, int] = defaultdict(int)
     steps: list[RatingStep] = []
     for record in sorted(records, key=lambda r: (r.played_at, r.match_id)):
         sides = (record.ns_players, record.ew_players)
-        teams = [[_rating(model, current, player) for player in side] for side in sides]
+        teams = [[current.get(player, start) for player in side] for side in sides]
         ranks: list[float]
         if record.winner == "NS":
             ranks = [1, 2]
@@ -99,11 +101,11 @@ def compute_ratings(
             ranks = [2, 1]
         else:
             ranks = [1, 1]
-        rated = model.rate(teams, ranks=ranks)
+        rated = rate(teams, ranks)
         for side_index, (side, new_ratings) in enumerate(zip(sides, rated, strict=True)):
             result = None if ranks[0] == ranks[1] else ranks[side_index] == 1
-            for player, new in zip(side, new_ratings, strict=True):
-                current[player] = new
+            for player, (mu, sigma) in zip(side, new_ratings, strict=True):
+                current[player] = (mu, sigma)
                 played[player] += 1
                 won[player] += 1 if result else 0
                 steps.append(
@@ -111,32 +113,101 @@ def compute_ratings(
                         player,
                         record.match_id,
                         record.played_at,
-                        new.mu,
-                        new.sigma,
-                        conservative(new.mu, new.sigma),
+                        mu,
+                        sigma,
+                        conservative(mu, sigma),
                         result,
                     )
                 )
     ratings = {
         player: PlayerRating(
             player,
-            r.mu,
-            r.sigma,
-            conservative(r.mu, r.sigma),
+            mu,
+            sigma,
+            conservative(mu, sigma),
             played[player],
             won[player],
         )
-        for player, r in current.items()
+        for player, (mu, sigma) in current.items()
     }
     return ratings, steps
 
 
-def _rating(
-    model: PlackettLuce, current: dict[int, PlackettLuceRating], player: int
-) -> PlackettLuceRating:
-    if player not in current:
-        current[player] = model.rating()
-    return current[player]
+Skill = tuple[float, float]  # a player's (mu, sigma)
+
+
+class TwoTeamRater:
+    """`model.rate(teams, ranks=ranks)` for the one game this club plays: two teams of two.
+
+    The library's `rate` validates its arguments, deep-copies every rating and draws a
+    uuid for each copy: three quarters of a club's rebuild (2,016 matches). This is the
+    same Plackett–Luce update (Weng & Lin 2011, Algorithm 4) on plain (mu, sigma) pairs,
+    step by step in the library's order of operations, so that every float is the one it
+    gives: `tests/club/test_ratings.py` holds the two equal, bit for bit.
+    """
+
+    def __init__(self, model: PlackettLuce) -> None:
+        if model.limit_sigma or model.balance or model.margin:
+            raise ValueError("only the library's default Plackett–Luce options are mirrored")
+        self.model = model
+        self.tau_squared = model.tau * model.tau
+        self.beta_squared = model.beta**2
+        self.kappa = model.kappa
+
+    def __call__(self, teams: list[list[Skill]], ranks: list[float]) -> list[list[Skill]]:
+        # As `rate`: the dynamics (tau) first, then the winner first (a draw keeps its order).
+        widened = [
+            [(mu, math.sqrt(sigma * sigma + self.tau_squared)) for mu, sigma in t] for t in teams
+        ]
+        order = [1, 0] if ranks[0] > ranks[1] else [0, 1]
+        ordered = [widened[i] for i in order]
+        rank = sorted(int(r) for r in ranks)
+        rated = self._compute(ordered, rank)
+        result: list[list[Skill]] = [[], []]
+        for position, original in enumerate(order):
+            result[original] = rated[position]
+        return result
+
+    def _compute(self, teams: list[list[Skill]], ranks: list[int]) -> list[list[Skill]]:
+        """PlackettLuce._compute for two teams, no scores, no weights, unit balance."""
+        team_mu = [0.0 + t[0][0] + t[1][0] for t in teams]
+        team_sigma_squared = [0.0 + t[0][1] ** 2 + t[1][1] ** 2 for t in teams]
+        collective = 0.0
+        for sigma_squared in team_sigma_squared:
+            collective += sigma_squared + self.beta_squared
+        c = math.sqrt(collective)
+        exps = [math.exp(mu / c) for mu in team_mu]
+        sum_q: dict[int, float] = {}
+        for i in (0, 1):
+            for q in (0, 1):
+                if ranks[i] >= ranks[q]:
+                    sum_q[q] = sum_q[q] + exps[i] if q in sum_q else exps[i]
+        a = [sum(1 for r in ranks if r == ranks[i]) for i in (0, 1)]
+        rated = []
+        for i in (0, 1):
+            omega = 0.0
+            delta = 0.0
+            for q in (0, 1):
+                share = exps[i] / sum_q[q]
+                if ranks[q] <= ranks[i]:
+                    delta += share * (1 - share) / a[q]
+                    if q == i:
+                        omega += (1 - share) / a[q]
+                    else:
+                        omega -= share / a[q]
+            sigma_squared = team_sigma_squared[i]
+            omega *= sigma_squared / c
+            delta *= sigma_squared / c**2
+            delta *= math.sqrt(sigma_squared) / c  # the default gamma
+            players = []
+            for mu, sigma in teams[i]:
+                mu += (sigma**2 / sigma_squared) * omega
+                sigma *= math.sqrt(max(1 - (sigma**2 / sigma_squared) * delta, self.kappa))
+                players.append((mu, sigma))
+            rated.append(players)
+        # The library's averaging of a draw's mean changes leaves them as they are (it reads
+        # the changed ratings on both sides of its difference): nothing to mirror.
+        return rated
 
 
 def compute_season_table(

@@ -1,10 +1,10 @@
 """The Redis cache as the site uses it: while Redis is unreachable it answers as an empty cache.
 
 Nothing the site keeps in the cache is the only copy of anything (the data is in the
-database): an API body kept per version, throttle counts, the debounce keys and the live
-versions of `tournaments.changes`. So a cache outage must cost speed, never a request:
-every operation that fails to reach Redis is logged and answered as a cache that holds
-nothing and stores nothing (`get` gives the default, `add` and `touch` False, `incr` raises
+database): an API body or a live page fragment kept per version, throttle counts, the
+send-window keys and the live versions of `tournaments.changes`. So a cache outage must
+cost speed, never a request: every operation that fails to reach Redis is logged and
+answered as a cache that holds nothing and stores nothing (`get` gives the default, `add` and `touch` False, `incr` raises
 ValueError as for a missing key). After a failure the cache is left alone for
 `PAUSE_SECONDS`, so that a request does not wait for a refused connection once per call.
 """

@@ -99,9 +99,10 @@ def _eager() -> bool:
     return bool(current_app.conf.task_always_eager)
 
 
-def _window_open(key: str) -> bool:
-    """Take the window `key` if it is free; also True when the cache cannot tell (down)."""
-    if cache.add(key, 1, timeout=WINDOW_SECONDS):
+def take_window(key: str, seconds: float = WINDOW_SECONDS) -> bool:
+    """Take the window `key` for `seconds` if it is free; also True when the cache cannot
+    tell (down). The send throttle's, and the live fragments' one render per version."""
+    if cache.add(key, 1, timeout=seconds):
         return True
     # Taken, or a cache that stores nothing (config.cache's, while Redis is down): only a
     # value read back proves a window.
@@ -133,11 +134,11 @@ def _send_throttled(task: Any, key: str, object_id: int) -> bool:
             # page. The periodic reconcile (or the next change) computes it again.
             log.exception("recompute of %s %s failed", key, object_id)
         return True
-    if _window_open(key):
+    if take_window(key):
         return _send(task, key, object_id, None)
     # Inside the window: one trailing task per window carries every change made in it.
     trailing = f"{key}:trailing"
-    if _window_open(trailing):
+    if take_window(trailing):
         return _send(task, trailing, object_id, TRAILING_COUNTDOWN_SECONDS)
     return False
 

@@ -540,9 +540,24 @@ def read_live_state(tournaments: QuerySet[Tournament]) -> tuple[str, LiveState] 
     if row is None:
         return None
     pk, club_slug, slug, public, change_seq, standings_seq, computed_at = row
-    standings = Tournament(standings_seq=standings_seq, standings_computed_at=computed_at)
-    state = LiveState(pk, public, str(change_seq), standings_version(standings))
-    return live_key(club_slug, slug), state
+    tournament = Tournament(
+        pk=pk,
+        is_public=public,
+        change_seq=change_seq,
+        standings_seq=standings_seq,
+        standings_computed_at=computed_at,
+    )
+    return live_key(club_slug, slug), state_of(tournament)
+
+
+def state_of(tournament: Tournament) -> LiveState:
+    """The versions of a tournament already read (its row as `get_tournament` reads it)."""
+    return LiveState(
+        tournament.pk,
+        tournament.is_public,
+        str(tournament.change_seq),
+        standings_version(tournament),
+    )
 
 
 def live_state(club_slug: str, slug: str) -> LiveState | None:

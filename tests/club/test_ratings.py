@@ -6,10 +6,19 @@ import datetime
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from openskill.models import PlackettLuce
 
 from bench.bigtournament import build_round_robin_tournament
 from club.models import Membership, Rating, RatingChange, SeasonEntry
-from club.ratings import MatchRecord, Placing, compute_ratings, compute_season_table
+from club.ratings import (
+    MatchRecord,
+    Placing,
+    TwoTeamRater,
+    compute_ratings,
+    compute_season_table,
+)
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Standing, Tournament
 from tournaments.services.deals import enter_deal
@@ -193,3 +202,54 @@ def test_a_recompute_that_changes_nothing_writes_nothing():
     assert recompute_ratings(tournament.club_id) is False
     assert set(RatingChange.objects.values_list("id", flat=True)) == ids
     assert recompute_ratings(tournament.club_id, force=True) is True
+
+
+# --- the two-team update, against OpenSkill's own ----------------------------------------
+
+
+def _library_ratings(records):
+    """compute_ratings' ratings as OpenSkill's `rate` gives them, match by match."""
+    model = PlackettLuce()
+    current = {}
+    for r in sorted(records, key=lambda r: (r.played_at, r.match_id)):
+        sides = (r.ns_players, r.ew_players)
+        teams = [[current.setdefault(p, model.rating()) for p in side] for side in sides]
+        ranks = {"NS": [1, 2], "EW": [2, 1]}.get(r.winner, [1, 1])
+        for side, rated in zip(sides, model.rate(teams, ranks=ranks), strict=True):
+            for player, new in zip(side, rated, strict=True):
+                current[player] = new
+    return {player: (new.mu, new.sigma) for player, new in current.items()}
+
+
+skills = st.tuples(
+    st.floats(min_value=-20, max_value=70), st.floats(min_value=0.5, max_value=25 / 3)
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    teams=st.lists(st.lists(skills, min_size=2, max_size=2), min_size=2, max_size=2),
+    winner=st.sampled_from(["NS", "EW", "draw"]),
+)
+def test_the_two_team_update_gives_the_librarys_ratings_bit_for_bit(teams, winner):
+    model = PlackettLuce()
+    ranks = {"NS": [1, 2], "EW": [2, 1]}.get(winner, [1, 1])
+    library = model.rate([[model.rating(mu, sigma) for mu, sigma in t] for t in teams], ranks=ranks)
+    ours = TwoTeamRater(model)(teams, ranks)
+    assert ours == [[(p.mu, p.sigma) for p in t] for t in library]
+
+
+def test_a_club_season_rated_by_the_library_and_by_us_is_the_same_to_the_last_bit():
+    rng = random.Random(5)
+    records = [
+        record(
+            i,
+            tuple(rng.sample(range(1, 41), 2)),
+            tuple(rng.sample(range(41, 81), 2)),
+            rng.choice(["NS", "EW", "draw"]),
+            minutes=i,
+        )
+        for i in range(1, 1501)
+    ]
+    ratings, _steps = compute_ratings(records)
+    assert {p: (r.mu, r.sigma) for p, r in ratings.items()} == _library_ratings(records)

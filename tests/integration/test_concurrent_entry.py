@@ -1,4 +1,5 @@
-"""On PostgreSQL: referees and directors entering deals at the same moment lose and double nothing."""
+"""On PostgreSQL: referees and directors entering deals at the same moment lose and double
+nothing; rebuilds of a club's ratings at once all end well."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from club.models import Membership
+from bench.bigtournament import build_round_robin_tournament
+from club.models import Membership, Rating
 from scoring.engine import Team
 from tests.conftest import requires_postgres
 from tests.factories import MatchFactory, TournamentFactory, UserFactory, make_staff
 from tournaments.models import DealAudit, Submission
 from tournaments.services.deals import enter_deal, replay
+from tournaments.services.ratings import recompute_ratings
 
 pytestmark = [
     pytest.mark.postgres,
@@ -80,3 +83,13 @@ def test_the_same_submission_key_posted_five_times_at_once_stores_one_deal(match
     assert {deal.pk for deal in results} == {match.deals.get().pk}
     assert Submission.objects.filter(key="tap-tap-tap").count() == 1
     assert DealAudit.objects.filter(match=match).count() == 1
+
+
+def test_rebuilds_of_a_clubs_ratings_at_once_all_end_well():
+    """What a leading and a trailing recompute task do on workers with several processes."""
+    club_id = build_round_robin_tournament(6, 2, seed=4).club_id
+
+    for _ in range(3):
+        _, errors = at_once(4, lambda i: recompute_ratings(club_id, force=True))
+        assert errors == []
+    assert Rating.objects.filter(club_id=club_id).count() == 12  # six teams of two

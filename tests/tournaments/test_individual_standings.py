@@ -18,9 +18,10 @@ from tournaments.services.draws import draw_next_round
 from tournaments.services.entrants import register_entrants, withdraw_entrant
 from tournaments.services.ratings import final_placings, recompute_ratings
 from tournaments.services.settings import create_tournament, update_tournament
+from tournaments.standings.digests import first_changed_round
 from tournaments.standings.names import LIVE_ROUND
 from tournaments.standings.store import recompute_standings, table_of
-from tournaments.standings.table import MatchResult, TeamInfo, compute_standings
+from tournaments.standings.table import MatchResult, Tabulation, TeamInfo, compute_standings
 
 # Players 1-5; in round 1 the partnership 10 (players 1 and 2) beats 11 (3 and 4) 600 to
 # 400 and player 5 sits out (side -1). In round 2 partnership 12 (1 and 3) loses 450 to
@@ -182,3 +183,36 @@ def test_a_public_melees_players_are_public_before_any_draw(club, director):
     assert {e.player.first_name for e in public.entrants.select_related("player")} <= visible
     assert "Secret" not in visible
     assert "Secret" in set(readable_players(director).values_list("first_name", flat=True))
+
+
+def test_who_a_side_stands_for_is_part_of_its_rounds_digest():
+    players = [TeamInfo(id=p, seed=p) for p in (1, 2, 3, 4, 5)]
+    before = Tabulation(players, RESULTS, bye_points=500, sides=SIDES).digests()
+    # Round 2's partnership 12 standing for players 1 and 5 instead: round 2 changes alone.
+    other = {**SIDES, 12: (1, 5)}
+    after = Tabulation(players, RESULTS, bye_points=500, sides=other).digests()
+    assert after[0] == before[0] and after[1] != before[1]
+    assert first_changed_round(before, after) == 2
+
+
+@pytest.mark.django_db
+def test_a_recompute_after_a_new_round_ranks_that_round_and_equals_a_rebuild(club, director):
+    tournament = melee(club, director, players=9)
+    for _number in range(2):
+        for match in draw_next_round(tournament, by=director).matches.all():
+            ns_takes(match, director)
+        recompute_standings(tournament.pk)
+    stored = list(
+        Standing.objects.filter(tournament=tournament)
+        .order_by("round_number", "rank", "entrant__seed")
+        .values_list("round_number", "entrant_id", "rank", "points_for", "won")
+    )
+    assert {number for number, *_rest in stored} == {1, 2}
+    Standing.objects.filter(tournament=tournament).delete()
+    recompute_standings(tournament.pk, force=True)
+    rebuilt = list(
+        Standing.objects.filter(tournament=tournament)
+        .order_by("round_number", "rank", "entrant__seed")
+        .values_list("round_number", "entrant_id", "rank", "points_for", "won")
+    )
+    assert rebuilt == stored

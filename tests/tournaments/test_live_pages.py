@@ -3,18 +3,20 @@ alone, send the region after a change, survive a broken cache; the big screen; a
 
 from __future__ import annotations
 
+import gzip
 from unittest import mock
 
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from django.utils import translation
 
 from tests.tournaments.pages_world import MADE_BY_NS, build_world
 from tournaments import selectors
 from tournaments.changes import changing, publish_live
 from tournaments.models import Match, Round, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.views.live import SCREEN_TABLES_PER_SLIDE
+from tournaments.views.live import SCREEN_TABLES_PER_SLIDE, _fragment_key
 
 pytestmark = pytest.mark.django_db
 ARGS = ["les-atouts", "winter-cup"]
@@ -103,6 +105,86 @@ def test_a_private_tournament_is_checked_the_long_way(client, world):
     client.force_login(world.director)
     version = selectors.standings_version(Tournament.objects.get(pk=world.tournament.pk))
     assert client.get(url, {"v": version}).status_code == 204
+
+
+class TestARegionEveryPageWatches:
+    """The standings and the schedule: a new version is rendered once per language and kept."""
+
+    def test_other_pages_get_the_same_bytes_without_a_render_or_a_query(
+        self, client, world, django_assert_num_queries, monkeypatch
+    ):
+        url = reverse("tournaments:standings_live", args=ARGS)
+        first = client.get(url, {"v": "old"}).content
+        renders = []
+        monkeypatch.setattr(
+            "tournaments.views.live.render_to_string", lambda *a, **kw: renders.append(a) or ""
+        )
+        with django_assert_num_queries(0):
+            second = client.get(url, {"v": "older"})
+        assert second.content == first and b'id="standings"' in first and renders == []
+        in_french = client.get(url, {"v": "old"}, HTTP_ACCEPT_LANGUAGE="fr")
+        assert in_french.status_code == 200 and len(renders) == 1
+
+    def test_the_schedule_is_kept_per_round_shown(self, client, world, monkeypatch):
+        url = reverse("tournaments:schedule_live", args=ARGS)
+        current = client.get(url, {"v": "old"}).content
+        renders = []
+        monkeypatch.setattr(
+            "tournaments.views.live.render_to_string", lambda *a, **kw: renders.append(a) or ""
+        )
+        assert client.get(url, {"v": "old"}).content == current and renders == []
+        client.get(url, {"v": "old", "round": "2"})
+        assert len(renders) == 1
+
+    def test_a_new_version_is_rendered_afresh(
+        self, client, world, django_capture_on_commit_callbacks
+    ):
+        url = reverse("tournaments:standings_live", args=ARGS)
+        before = client.get(url, {"v": "old"}).content
+        with django_capture_on_commit_callbacks(execute=True):
+            enter_deal(world.other_match, MADE_BY_NS, by=world.director)
+        after = client.get(url, {"v": "old"}).content
+        version = selectors.live_state(*ARGS).standings
+        assert f'data-version="{version}"'.encode() in after
+        assert f'data-version="{version}"'.encode() not in before
+
+    def test_while_one_request_renders_a_version_the_others_get_the_newest_kept(
+        self, client, world, django_capture_on_commit_callbacks
+    ):
+        url = reverse("tournaments:standings_live", args=ARGS)
+        first = selectors.live_state(*ARGS).standings
+        client.get(url, {"v": "old"})  # rendered and kept: the newest
+        with django_capture_on_commit_callbacks(execute=True):
+            enter_deal(world.other_match, MADE_BY_NS, by=world.director)
+        second = selectors.live_state(*ARGS).standings
+        with translation.override("en"):
+            rendering = _fragment_key(world.tournament.pk, "standings", second, "") + ":rendering"
+        cache.add(rendering, 1)  # another request is rendering the second version
+
+        meanwhile = client.get(url, {"v": "old"})
+        assert f'data-version="{first}"'.encode() in meanwhile.content
+        assert client.get(url, {"v": first}).status_code == 204  # nothing newer yet
+
+        cache.delete(rendering)
+        assert f'data-version="{second}"'.encode() in client.get(url, {"v": first}).content
+
+    def test_a_browser_gets_it_compressed_and_a_plain_client_as_it_is(self, client, world):
+        url = reverse("tournaments:standings_live", args=ARGS)
+        plain = client.get(url, {"v": "old"})
+        packed = client.get(url, {"v": "old"}, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+        assert "Content-Encoding" not in plain and packed["Content-Encoding"] == "gzip"
+        assert gzip.decompress(packed.content) == plain.content
+        assert "Accept-Encoding" in packed["Vary"] and "Accept-Encoding" in plain["Vary"]
+
+    def test_a_private_tournament_kept_in_the_cache_is_still_not_found_by_others(
+        self, client, world
+    ):
+        Tournament.objects.filter(pk=world.tournament.pk).update(is_public=False)
+        url = reverse("tournaments:standings_live", args=ARGS)
+        client.force_login(world.director)
+        assert client.get(url, {"v": "old"}).status_code == 200
+        client.logout()
+        assert client.get(url, {"v": "old"}).status_code == 404
 
 
 def test_the_pages_say_when_they_were_last_updated(client, world):

@@ -92,6 +92,9 @@ class Tournament(models.Model):
     change_seq = models.PositiveBigIntegerField(_("change number"), default=0)
     standings_seq = models.PositiveBigIntegerField(_("standings computed from change"), default=0)
     standings_computed_at = models.DateTimeField(_("standings computed at"), null=True, blank=True)
+    # A digest per round of what the stored standings after it were computed from
+    # (standings.digests): a recompute skips the rounds whose digest holds.
+    standings_digests = models.JSONField(default=list, blank=True, editable=False)
 
     class Meta:
         ordering = ["-starts_on", "name"]

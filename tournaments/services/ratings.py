@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import logging
 
+from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
+from club.models import Club
 from club.ratings import (
     MatchRecord,
     Placing,
@@ -102,13 +104,19 @@ def recompute_ratings(club_id: int, *, force: bool = False) -> bool:
     """Rebuild the club's ratings, rating history and season table from scratch.
 
     Returns whether the stored rows changed (`force` rewrites them all the same).
+    Rebuilds of one club run one after the other (the club's row is locked first): two at
+    once would both delete the old rows and insert the new, and the second insert would
+    meet the first's rows; and a rebuild that read the matches earlier would overwrite a
+    later one.
     """
-    records = match_records(club_id)
-    ratings, steps = compute_ratings(records)
-    season = compute_season_table(records, final_placings(club_id))
-    written = store_rankings(
-        club_id, ratings, steps, season, computed_at=timezone.now(), force=force
-    )
+    with transaction.atomic():
+        list(Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True))
+        records = match_records(club_id)
+        ratings, steps = compute_ratings(records)
+        season = compute_season_table(records, final_placings(club_id))
+        written = store_rankings(
+            club_id, ratings, steps, season, computed_at=timezone.now(), force=force
+        )
     if written:
         log.info("ratings of club %s recomputed from %s matches", club_id, len(records))
     return written

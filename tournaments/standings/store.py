@@ -2,7 +2,9 @@
 
 Reads a bounded number of queries whatever the size of the tournament: the tournament, its
 teams and its matches. A match stores its totals and each side's deal counts (derived from
-its deals by the deal services' replay), so no deal is read here.
+its deals by the deal services' replay), so no deal is read here. The tournament keeps a
+digest of each round's inputs beside the rows, so a recompute ranks, reads back and
+compares only the rounds from the first whose inputs changed, and the live table.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from django.utils import timezone
 
 from ..changes import publish_live
 from ..models import Match, Round, SitOut, Standing, Team, Tournament
-from .names import ROW_FIELDS
-from .table import Line, MatchResult, TeamInfo, compute_standings
+from .digests import first_changed_round
+from .names import LIVE_ROUND, ROW_FIELDS
+from .table import Line, MatchResult, Tabulation, TeamInfo
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +90,7 @@ def read_individual_results(
     tournament: Tournament,
 ) -> tuple[list[TeamInfo], list[MatchResult], dict[int, tuple[int, ...]]]:
     """An individual tournament's players (its entrants), the stored results of its rounds
-    and, for `compute_standings`, the players each side of those results stands for (four
+    and, for the arithmetic, the players each side of those results stands for (four
     queries).
 
     A match's sides are the round's partnerships: each stands for its two players. A player
@@ -112,34 +115,46 @@ def read_individual_results(
     return players, matches, sides
 
 
-def table_of(tournament: Tournament) -> dict[int, list[Line]]:
-    """The lines per round of `tournament`, and its live table while a match is in play."""
+def tabulation_of(tournament: Tournament) -> Tabulation:
+    """The stored results of `tournament`, made ready for the arithmetic."""
     sides = None
     if tournament.is_individual:
         teams, matches, sides = read_individual_results(tournament)
     else:
         teams, matches = read_results(tournament)
-    return compute_standings(
+    return Tabulation(
         teams,
         matches,
         tie_breaks=tournament.tie_breaks or None,
         points=tournament.match_points,
-        live=True,
         bye_points=tournament.bye_points_in_use,
         sides=sides,
     )
 
 
+def table_of(tournament: Tournament) -> dict[int, list[Line]]:
+    """The lines per round of `tournament`, and its live table while a match is in play."""
+    return tabulation_of(tournament).lines(live=True)
+
+
 def write_lines(
-    tournament_id: int, by_round: dict[int, list[Line]], *, individual: bool = False
+    tournament_id: int,
+    by_round: dict[int, list[Line]],
+    from_round: int = 1,
+    *,
+    individual: bool = False,
 ) -> None:
-    """Make the stored rows equal to `by_round`, inside the caller's transaction.
+    """Make the stored rows of rounds `from_round` on, and of the live table, equal to
+    `by_round`, inside the caller's transaction (the rows of the rounds before are known
+    to be current). The live table's rows (LIVE_ROUND) are always in play: `by_round`
+    without it deletes them (no match in play any more). `individual`: the lines are
+    entrants' (`Standing.entrant`).
 
     The stored rows are read back (one query) and compared, so only what differs is
     written: after a deal of the current round that is that round's rows, not 4,000; a
     first recompute inserts everything. Updates go in one statement on PostgreSQL (arrays
     unnested), inserts by COPY; elsewhere with executemany. Rows of teams or rounds that are
-    gone are deleted. `individual`: the lines are entrants' (`Standing.entrant`).
+    gone are deleted.
     """
     table = Standing._meta.db_table
     quote = connection.ops.quote_name
@@ -149,8 +164,8 @@ def write_lines(
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT id, round_number, {whose}, {figure_columns} FROM {table} "
-            "WHERE tournament_id = %s",
-            [tournament_id],
+            "WHERE tournament_id = %s AND (round_number >= %s OR round_number = %s)",
+            [tournament_id, from_round, LIVE_ROUND],
         )
         rows = cursor.fetchall()
         # A line of the other kind (a team's in a tournament now individual) is gone too.
@@ -159,6 +174,8 @@ def write_lines(
         inserts: list[tuple[Any, ...]] = []
         updates: list[tuple[Any, ...]] = []
         for round_number, lines in by_round.items():
+            if round_number != LIVE_ROUND and round_number < from_round:
+                raise ValueError(f"round {round_number} is before from_round {from_round}")
             for line in lines:
                 figures = line.stored()
                 old = stored.pop((round_number, line.team_id), None)
@@ -211,12 +228,15 @@ def _update_postgres(cursor: Any, table: str, updates: list[tuple[Any, ...]]) ->
 
 
 def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
-    """Rebuild every Standing row of the tournament (the live table included); False when
-    they were already current.
+    """Bring every Standing row of the tournament (the live table included) up to date;
+    False when they already were.
 
-    Idempotent: the rows are rebuilt from the matches and overwritten. The change number is
-    read before the results, so the stored `standings_seq` never claims a change the rows
-    have not seen; a later change always finds `standings_seq < change_seq`.
+    Idempotent: the rows are rebuilt from the matches and overwritten. Only the rounds from
+    the first whose inputs changed are ranked and compared (their digests are stored with
+    the rows), and the live table, which moves with every deal in play; `force` ranks and
+    compares them all, which also repairs rows edited by hand. The change number is read
+    before the results, so the stored `standings_seq` never claims a change the rows have
+    not seen; a later change always finds `standings_seq < change_seq`.
     """
     tournament = (
         Tournament.objects.filter(pk=tournament_id)
@@ -225,6 +245,7 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
             "change_seq",
             "standings_seq",
             "standings_computed_at",
+            "standings_digests",
             "tie_breaks",
             "points_win",
             "points_draw",
@@ -241,17 +262,34 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
     current = tournament.standings_computed_at is not None and tournament.standings_seq >= seq
     if current and not force:
         return False
-    by_round = table_of(tournament)
+    tabulation = tabulation_of(tournament)
+    digests = tabulation.digests()
+    from_round = 1 if force else first_changed_round(tournament.standings_digests, digests)
+    by_round = tabulation.lines(from_round, live=True)
     with transaction.atomic():
-        # The guarded update takes the tournament's row lock, so two recomputes write one
-        # after the other, and an older one never overwrites a newer one.
-        written = Tournament.objects.filter(pk=tournament_id, standings_seq__lte=seq).update(
-            standings_seq=seq, standings_computed_at=timezone.now()
+        # The lock makes two recomputes write one after the other, and an older one never
+        # overwrites a newer one. The digests are read again under it: another recompute
+        # may have stored rows since, from other results.
+        locked = (
+            Tournament.objects.select_for_update()
+            .filter(pk=tournament_id, standings_seq__lte=seq)
+            .values_list("standings_digests", flat=True)
+            .first()
         )
-        if not written:
+        if locked is None:
             return False
-        write_lines(tournament_id, by_round, individual=tournament.is_individual)
+        if not force and (now := first_changed_round(locked, digests)) < from_round:
+            from_round, by_round = now, tabulation.lines(now, live=True)
+        Tournament.objects.filter(pk=tournament_id).update(
+            standings_seq=seq, standings_computed_at=timezone.now(), standings_digests=digests
+        )
+        write_lines(tournament_id, by_round, from_round, individual=tournament.is_individual)
     # After the commit: pages polling for a new version must find the rows already there.
     transaction.on_commit(lambda: publish_live(tournament_id))
-    log.info("standings of tournament %s recomputed from change %s", tournament_id, seq)
+    log.info(
+        "standings of tournament %s recomputed from change %s (rounds %s on)",
+        tournament_id,
+        seq,
+        from_round,
+    )
     return True

@@ -36,7 +36,9 @@ Rules (tournament.md), and the choices made where the spec leaves room:
 
 Speed (a 64-team round robin: 63 rounds, 4,032 lines): teams are numbered in seed order
 and every running figure is a list indexed by that number; a match adds one precomputed
-tuple per side; consecutive criteria other than head-to-head sort as one tuple key.
+tuple per side; consecutive criteria other than head-to-head sort as one tuple key. Ranking
+is most of a round's cost, so `Tabulation.lines` ranks only the rounds asked for, and the
+round digests (`digests.py`) tell the store which those are.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from typing import Any, NamedTuple
 from scoring.engine import Team
 
 from .criteria import Criterion, buchholz, known, sonneborn_berger
+from .digests import round_digests
 from .names import FIGURES, LIVE_ROUND, ROW_FIELDS
 
 # The figures a match adds to; Sonneborn–Berger and Buchholz are computed from them each round.
@@ -144,10 +147,6 @@ class Line:
 _stored = attrgetter(*ROW_FIELDS)
 
 
-def _line(row: tuple[Any, ...]) -> Line:
-    return Line(*row)
-
-
 # A match's winner as the engine's replay writes it: a team's code, or "draw".
 NS, EW, DRAW = Team.NS.value, Team.EW.value, "draw"
 
@@ -195,9 +194,10 @@ class Tally:
         earned = addition[_MATCH_POINTS]
         for j in across:
             self.opponents[i].append(j)
-            self.earned[i][j] += earned
+            row = self.earned[i]
+            row[j] += earned
             if earned:
-                self.scored[i][j] = self.earned[i][j]
+                self.scored[i][j] = row[j]
 
     def close_round(self) -> None:
         self.match_points = self.column("match_points")
@@ -304,40 +304,90 @@ def compute_standings(
     `sides`: an individual tournament's; `teams` are then its players (entrants), and each
     side key of `matches` (a partnership, a sit-out) maps to the players it stands for.
     """
-    team_list = sorted(teams, key=lambda t: t.seed)
-    number_of = {t.id: i for i, t in enumerate(team_list)}
-    index = _members(number_of, sides)
-    matches = list(matches)
-    additions, last_match_round, provisional = _additions(matches, index, points)
-    if bye_points is not None:
-        _add_byes(additions, provisional, matches, index, points[0], bye_points)
-    criteria = known(tie_breaks)
-    withdrawn_after = [
-        last_match_round.get(i, 0) if t.withdrawn else None for i, t in enumerate(team_list)
-    ]
-    tally = Tally(len(team_list))
-    by_round: dict[int, list[Line]] = {}
-    last_round = max(additions, default=0)
-    for round_number in range(1, last_round + 1):
-        for i, j, addition in additions.get(round_number, ()):
-            tally.add(i, j, addition)
-        tally.close_round()
-        withdrawn = [w is not None and round_number > w for w in withdrawn_after]
-        by_round[round_number] = _ranked(tally, team_list, criteria, withdrawn)
-    if live and provisional:
+    tabulation = Tabulation(
+        teams, matches, tie_breaks=tie_breaks, points=points, bye_points=bye_points, sides=sides
+    )
+    return tabulation.lines(live=live)
+
+
+class Tabulation:
+    """A tournament's results made ready for the arithmetic: teams numbered in seed order,
+    what each finished match (and each bye) adds, round by round, and what the matches in
+    play would add. Gives the lines after each round and the live table, and a digest of
+    what each round's lines are computed from (`digests`). `sides`: an individual
+    tournament's (`compute_standings`)."""
+
+    def __init__(
+        self,
+        teams: Iterable[TeamInfo],
+        matches: Iterable[MatchResult],
+        *,
+        tie_breaks: Sequence[str] | None = None,
+        points: tuple[int, int, int] = (2, 1, 0),
+        bye_points: int | None = None,
+        sides: Mapping[int, Sequence[int]] | None = None,
+    ) -> None:
+        self.teams = sorted(teams, key=lambda t: t.seed)
+        self.matches = list(matches)
+        self.tie_breaks = tie_breaks
+        self.points = points
+        self.bye_points = bye_points
+        self.sides = sides
+        self.index = {t.id: i for i, t in enumerate(self.teams)}
+        members = _members(self.index, sides)
+        self.additions, last_match_round, self.provisional = _additions(
+            self.matches, members, points
+        )
+        if bye_points is not None:
+            _add_byes(
+                self.additions, self.provisional, self.matches, members, points[0], bye_points
+            )
+        self.last_round = max(self.additions, default=0)
+        self.withdrawn_after = [
+            last_match_round.get(i, 0) if t.withdrawn else None for i, t in enumerate(self.teams)
+        ]
+
+    def lines(self, from_round: int = 1, *, live: bool = False) -> dict[int, list[Line]]:
+        """The lines after each round from `from_round` to the last with a finished match;
+        with `live`, and while a match is in play, the live table under LIVE_ROUND too.
+
+        The rounds before `from_round` are tallied all the same (the figures are running
+        totals) but not ranked: that is most of a round's cost. The live table is ranked
+        whatever `from_round` says: it moves with every deal of a match in play.
+        """
+        criteria = known(self.tie_breaks)
+        tally = Tally(len(self.teams))
+        by_round: dict[int, list[Line]] = {}
+        for round_number in range(1, self.last_round + 1):
+            for i, across, addition in self.additions.get(round_number, ()):
+                tally.add(i, across, addition)
+            if round_number < from_round:
+                continue
+            tally.close_round()
+            withdrawn = [w is not None and round_number > w for w in self.withdrawn_after]
+            by_round[round_number] = _ranked(tally, self.teams, criteria, withdrawn)
+        if live and self.provisional:
+            by_round[LIVE_ROUND] = self._live(tally, criteria)
+        return by_round
+
+    def _live(self, tally: Tally, criteria: Sequence[Criterion]) -> list[Line]:
+        """The live table: `tally` (every finished match) plus every match in play."""
         in_play = [0] * tally.size
-        for _number, (i, across, addition) in provisional:
+        for _number, (i, across, addition) in self.provisional:
             tally.add(i, across, addition)
             in_play[i] += bool(across)  # a bye is not in play
         tally.close_round()
         # As after the round in play: a withdrawn team is marked once its last match is past.
-        after = max(last_round, *(number for number, _addition in provisional))
-        withdrawn = [w is not None and after > w for w in withdrawn_after]
-        lines = _ranked(tally, team_list, criteria, withdrawn)
+        after = max(self.last_round, *(number for number, _addition in self.provisional))
+        withdrawn = [w is not None and after > w for w in self.withdrawn_after]
+        lines = _ranked(tally, self.teams, criteria, withdrawn)
         for line in lines:
-            line.in_play = in_play[number_of[line.team_id]]
-        by_round[LIVE_ROUND] = lines
-    return by_round
+            line.in_play = in_play[self.index[line.team_id]]
+        return lines
+
+    def digests(self) -> list[str]:
+        """One digest per round of what its lines are computed from (`digests.round_digests`)."""
+        return round_digests(self)
 
 
 def _ranked(
@@ -347,19 +397,20 @@ def _ranked(
     sonneborn = sonneborn_berger(tally)
     opponents_points = buchholz(tally)
     steps = _steps(criteria, tally)
+    totals = tally.totals
     lines: list[Line] = []
     for gone in (False, True):
         members = [i for i in range(tally.size) if withdrawn[i] is gone]
         for tied in _order(members, steps, 0, tally):
             rank, shared = len(lines) + 1, len(tied) > 1
-            for i in sorted(tied):  # in seed order
-                t, team = tally.totals[i], team_list[i]
+            for i in sorted(tied) if shared else tied:  # in seed order
+                t, team = totals[i], team_list[i]
                 # Positional, in Line's field order: the summed figures around S–B and Buchholz.
-                row = (
+                row: tuple[Any, ...] = (
                     *(team.id, team.seed, *t[:8], sonneborn[i], opponents_points[i]),
                     *(*t[8:], gone, rank, shared),
                 )
-                lines.append(_line(row))
+                lines.append(Line(*row))
     return lines
 
 
@@ -374,14 +425,19 @@ def _steps(criteria: Sequence[Criterion], tally: Tally) -> list[Step]:
     for criterion in criteria:
         if criterion.values is None:
             if run:
-                steps.append(list(zip(*run, strict=True)))
+                steps.append(_one_key(run))
                 run = []
             steps.append(criterion)
         else:
             run.append(criterion.values(tally))
     if run:
-        steps.append(list(zip(*run, strict=True)))
+        steps.append(_one_key(run))
     return steps
+
+
+def _one_key(run: list[Sequence[int]]) -> list[Any]:
+    # A run of one criterion sorts on its numbers as they are: cheaper than 1-tuples.
+    return list(run[0]) if len(run) == 1 else list(zip(*run, strict=True))
 
 
 def _order(group: list[int], steps: Sequence[Step], at: int, tally: Tally) -> list[list[int]]:

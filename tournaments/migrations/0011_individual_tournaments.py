@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('club', '0002_api_tokens'),
-        ('tournaments', '0009_standing_buchholz'),
+        ('tournaments', '0010_standings_digests'),
     ]
 
     operations = [

@@ -1,0 +1,419 @@
+"""The live bench's clients: referees entering deals, spectators polling, the standings watcher.
+
+No Django here: these talk HTTP to the gunicorn the bench started, with httpx on one asyncio
+event loop per process (a thousand spectators are a thousand coroutines, not threads). The
+referees and the watcher run in the bench's own process; the spectators in a process of
+their own (`run_spectators`), so that their load does not delay the clocks the referees and
+the watcher read. Both processes read the same monotonic clock (CLOCK_MONOTONIC is
+system-wide on Linux), so a deal's "saved" time and its "shown" time compare directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import random
+import re
+import ssl
+import statistics
+import time
+import uuid
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+# --- phases --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A stretch of the run at one offered pace of deals (per second, all tables together)."""
+
+    rate: float
+    starts: float  # time.monotonic()
+    ends: float
+
+
+def phase_of(phases: Sequence[Phase], at: float) -> int | None:
+    for number, phase in enumerate(phases):
+        if phase.starts <= at < phase.ends:
+            return number
+    return None
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile (`share` in 0..1) of `values`; NaN when there are none."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+@dataclass(slots=True)
+class Timings:
+    """Latencies (seconds) and outcomes of one kind of request, per phase."""
+
+    latencies: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
+    statuses: dict[int, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+
+    def add(self, phase: int | None, status: str, latency: float) -> None:
+        if phase is None:
+            return
+        self.statuses[phase][status] += 1
+        self.latencies[phase].append(latency)
+
+    def summary(self, phase: int, seconds: float, ok: Callable[[str], bool]) -> dict[str, Any]:
+        seen = self.latencies.get(phase, [])
+        statuses = self.statuses.get(phase, Counter())
+        return {
+            "requests": len(seen),
+            "per_second": len(seen) / seconds if seconds else 0.0,
+            "p50_ms": percentile(seen, 0.50) * 1000,
+            "p99_ms": percentile(seen, 0.99) * 1000,
+            "errors": sum(n for status, n in statuses.items() if not ok(status)),
+            "statuses": dict(statuses),
+        }
+
+
+# --- the referees and the watcher (the bench's process) ------------------------------------
+
+# A connection the server closed as the request left is lost in transit: clients send again.
+RETRIES = 2
+
+
+@dataclass(slots=True)
+class Table:
+    """One table's referee: their token and the match they play in each round, in order."""
+
+    number: int
+    token: str
+    matches: list[tuple[int, int, int]]  # (match id, NS team id, EW team id) per round
+    busy: bool = False
+    deals_in_match: int = 0
+
+
+@dataclass(slots=True)
+class SavedDeal:
+    """A deal the server stored: when, and each team's deal count it makes (what must show)."""
+
+    phase: int
+    saved_at: float
+    finishes_match: bool
+    expected: tuple[tuple[int, int], ...]  # (team id, deals entered for it so far)
+    shown_at: float | None = None
+
+
+class Event:
+    """The referees' side of the evening: tables, rounds in step, every deal saved."""
+
+    def __init__(
+        self,
+        tables: list[Table],
+        deals_per_match: int,
+        make_entry: Callable[[random.Random], dict[str, Any]],
+        seed: int = 1,
+    ) -> None:
+        self.tables = tables
+        self.deals_per_match = deals_per_match
+        self.make_entry = make_entry
+        self.rng = random.Random(seed)
+        self.round_index = 0
+        self.finished_in_round = 0
+        self.entered: Counter[int] = Counter()  # team id -> deals stored for it
+        self.saved: list[SavedDeal] = []
+        self.pending: list[SavedDeal] = []
+        self.posts = Timings()
+        self.skipped: Counter[int] = Counter()  # phase -> deals offered when no table was free
+        self.retries: Counter[int] = Counter()  # phase -> requests sent again after a lost answer
+        self.refusals: Counter[str] = Counter()
+        self.last_refusal = ""
+        self.out_of_rounds = False
+
+    def ready(self) -> list[Table]:
+        """Tables that can enter a deal now: nothing in flight, their match of this round open."""
+        if self.round_index >= min(len(t.matches) for t in self.tables):
+            self.out_of_rounds = True
+            return []
+        return [t for t in self.tables if not t.busy and t.deals_in_match < self.deals_per_match]
+
+    async def enter(self, client: httpx.AsyncClient, table: Table, phase: int) -> None:
+        """POST one deal as the table's referee, as the referee's app does (a fresh key).
+
+        The caller marks the table busy before the task starts, so that it is not picked twice.
+        """
+        match_id, ns_team, ew_team = table.matches[self.round_index]
+        entry = self.make_entry(self.rng)
+        headers = {"Authorization": f"Token {table.token}", "Idempotency-Key": uuid.uuid4().hex}
+        started = time.monotonic()
+        status = "error"
+        try:
+            for attempt in range(RETRIES + 1):
+                try:
+                    response = await client.post(
+                        f"/api/v1/matches/{match_id}/deals/", json=entry, headers=headers
+                    )
+                    status = str(response.status_code)
+                    if status != "201":
+                        self.refusals[status] += 1
+                        self.last_refusal = response.text[:300]
+                    break
+                except httpx.TransportError as error:
+                    # As the referee's app does: the same key again, so the deal is stored
+                    # once whether or not the lost answer had stored it.
+                    status = type(error).__name__
+                    if attempt < RETRIES:
+                        self.retries[phase] += 1
+        finally:
+            table.busy = False
+        saved_at = time.monotonic()
+        self.posts.add(phase, status, saved_at - started)
+        if status != "201":
+            return
+        table.deals_in_match += 1
+        self.entered[ns_team] += 1
+        self.entered[ew_team] += 1
+        deal = SavedDeal(
+            phase,
+            saved_at,
+            table.deals_in_match == self.deals_per_match,
+            ((ns_team, self.entered[ns_team]), (ew_team, self.entered[ew_team])),
+        )
+        self.saved.append(deal)
+        self.pending.append(deal)
+        if deal.finishes_match:
+            self.finished_in_round += 1
+            if self.finished_in_round == len(self.tables):
+                # The round is over: every table moves on to its match of the next round.
+                self.round_index += 1
+                self.finished_in_round = 0
+                for each in self.tables:
+                    each.deals_in_match = 0
+
+    def seen(self, deals_by_team: dict[int, int], at: float) -> None:
+        """The standings now show these deal counts: every pending deal they cover is shown."""
+        still = []
+        for deal in self.pending:
+            if all(deals_by_team.get(team, 0) >= count for team, count in deal.expected):
+                deal.shown_at = at
+            else:
+                still.append(deal)
+        self.pending = still
+
+
+async def referees(
+    event: Event, client: httpx.AsyncClient, phases: Sequence[Phase], stop: asyncio.Event
+) -> None:
+    """Offer deals at each phase's pace (Poisson arrivals) to a table that is free."""
+    tasks: set[asyncio.Task[None]] = set()
+    rng = random.Random(7)
+    now = time.monotonic()
+    if now < phases[0].starts:
+        await asyncio.sleep(phases[0].starts - now)
+    for number, phase in enumerate(phases):
+        at = max(time.monotonic(), phase.starts)
+        while at < phase.ends and not stop.is_set():
+            at += rng.expovariate(phase.rate)
+            delay = at - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            free = event.ready()
+            if not free:
+                event.skipped[number] += 1
+                continue
+            table = rng.choice(free)
+            table.busy = True
+            task = asyncio.create_task(event.enter(client, table, number))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+    if tasks:
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def deal_counts(body: dict[str, Any]) -> tuple[dict[int, int], bool]:
+    """Each team's `deals` figure in a standings answer, and whether it is the live table
+    (the answer is `provisional`, or a line counts matches `in_play`)."""
+    counts: dict[int, int] = {}
+    live = bool(body.get("provisional"))
+    for line in body.get("results", ()):
+        counts[line["team"]["id"]] = line["deals"]
+        live = live or bool(line.get("in_play"))
+    return counts, live
+
+
+@dataclass(slots=True)
+class Watcher:
+    """Polls the standings API every `interval` seconds (If-None-Match) and tells the event
+    what each new version shows: the moment a deal is first shown, to within `interval`."""
+
+    path: str
+    interval: float
+    versions: int = 0
+    live_seen: bool = False
+    polls: Timings = field(default_factory=Timings)
+
+    async def run(
+        self,
+        event: Event,
+        client: httpx.AsyncClient,
+        phases: Sequence[Phase],
+        stop: asyncio.Event,
+    ) -> None:
+        etag = ""
+        while not stop.is_set():
+            started = time.monotonic()
+            status = "error"
+            try:
+                headers = {"If-None-Match": etag} if etag else {}
+                response = await _get(client, self.path, headers=headers)
+                status = str(response.status_code)
+                if response.status_code == 200:
+                    etag = response.headers.get("ETag", "")
+                    counts, live = deal_counts(response.json())
+                    self.versions += 1
+                    self.live_seen = self.live_seen or live
+                    event.seen(counts, time.monotonic())
+            except (httpx.HTTPError, ValueError) as error:
+                status = type(error).__name__
+            self.polls.add(phase_of(phases, started), status, time.monotonic() - started)
+            await asyncio.sleep(max(0.0, self.interval - (time.monotonic() - started)))
+
+
+# --- the spectators (a process of their own) -----------------------------------------------
+
+_POLL_URL = re.compile(rb'hx-get="([^"]*)"')
+_EVERY = re.compile(rb'hx-trigger="every ([0-9.]+)s"')
+
+
+async def _spectator(
+    client: httpx.AsyncClient,
+    fragment: str,
+    api: str | None,
+    poll: float | None,
+    phases: Sequence[Phase],
+    timings: Timings,
+    rng: random.Random,
+) -> None:
+    """One open standings page. Polls as htmx does: the URL and the pace the last fragment
+    names (`hx-get`, which carries the version shown, and `hx-trigger="every Ns"`; `poll`
+    overrides the pace), each poll counted from the end of the one before. With `api`, polls
+    the standings API with If-None-Match instead."""
+    url = fragment
+    every = poll or 3.0
+    etag = ""
+    end = phases[-1].ends
+    await asyncio.sleep(rng.uniform(0, every))  # pages opened at different moments
+    while True:
+        started = time.monotonic()
+        if started >= end:
+            return
+        status = "error"
+        try:
+            if api is None:
+                response = await _get(client, url)
+                if response.status_code == 200:
+                    # The opening tag is enough (bytes, not decoded: 400 lines are 230 kB).
+                    head = response.content[:2000]
+                    if found := _POLL_URL.search(head):
+                        url = html.unescape(found.group(1).decode())
+                    if poll is None and (pace := _EVERY.search(head)):
+                        every = float(pace.group(1))
+            else:
+                headers = {"If-None-Match": etag} if etag else {}
+                response = await _get(client, api, headers=headers)
+                if response.status_code == 200:
+                    etag = response.headers.get("ETag", "")
+                    response.json()
+            status = str(response.status_code)
+        except (httpx.HTTPError, ValueError) as error:
+            status = type(error).__name__
+        timings.add(phase_of(phases, started), status, time.monotonic() - started)
+        await asyncio.sleep(every)
+
+
+async def _get(client: httpx.AsyncClient, path: str, **kwargs: Any) -> httpx.Response:
+    """A GET sent once more if its kept-alive connection was closed under it (browsers do)."""
+    try:
+        return await client.get(path, **kwargs)
+    except httpx.TransportError:
+        return await client.get(path, **kwargs)
+
+
+async def _ping(
+    client: httpx.AsyncClient, phases: Sequence[Phase], timings: Timings, every: float
+) -> None:
+    """The trivial view under the same load: the floor of any request's time."""
+    end = phases[-1].ends
+    while time.monotonic() < end:
+        started = time.monotonic()
+        status = "error"
+        try:
+            status = str((await _get(client, "/api/v1/ping/")).status_code)
+        except httpx.HTTPError as error:
+            status = type(error).__name__
+        timings.add(phase_of(phases, started), status, time.monotonic() - started)
+        await asyncio.sleep(every)
+
+
+async def _spectators(config: dict[str, Any]) -> dict[str, Any]:
+    phases = [Phase(*p) for p in config["phases"]]
+    pages, api = Timings(), Timings()
+    ping = Timings()
+    rng = random.Random(11)
+    n_api = round(config["spectators"] * config["api_share"])
+    async with contextlib.AsyncExitStack() as clients:
+        # A client each, as every browser has its own connection: one pool of a thousand
+        # connections costs httpx more per request than the server spends answering it.
+        tls = ssl.create_default_context()  # shared: unused on http, costly to make
+        options = {"base_url": config["base_url"], "timeout": config["timeout"], "verify": tls}
+        crowd = []
+        for i in range(config["spectators"]):
+            client = await clients.enter_async_context(httpx.AsyncClient(**options))
+            crowd.append(
+                _spectator(
+                    client,
+                    config["fragment"],
+                    config["api"] if i < n_api else None,
+                    config["poll"],
+                    phases,
+                    api if i < n_api else pages,
+                    rng,
+                )
+            )
+        pinger = await clients.enter_async_context(httpx.AsyncClient(**options))
+        await asyncio.gather(*crowd, _ping(pinger, phases, ping, 0.1))
+    figures: dict[str, Any] = {
+        name: [timings.summary(n, p.ends - p.starts, _ok_poll) for n, p in enumerate(phases)]
+        for name, timings in (("pages", pages), ("api", api), ("ping", ping))
+    }
+    figures["cpu_seconds"] = time.process_time()
+    return figures
+
+
+def _ok_poll(status: str) -> bool:
+    return status in ("200", "204", "304")
+
+
+def run_spectators(config: dict[str, Any], results: Any) -> None:
+    """The spectators' process: poll until the last phase ends, then send the figures back."""
+    with contextlib.suppress(KeyboardInterrupt):
+        results.put(json.dumps(asyncio.run(_spectators(config))))
+
+
+def summarise_saved(
+    saved: Sequence[SavedDeal], phase: int, only_finishing: bool
+) -> dict[str, float | int]:
+    """How long each deal of the phase took to show in the standings."""
+    counted = [d for d in saved if d.phase == phase and (d.finishes_match or not only_finishing)]
+    delays = [d.shown_at - d.saved_at for d in counted if d.shown_at is not None]
+    return {
+        "measured": len(counted),
+        "never_shown": sum(1 for d in counted if d.shown_at is None),
+        "p50_ms": percentile(delays, 0.50) * 1000,
+        "p99_ms": percentile(delays, 0.99) * 1000,
+        "mean_ms": (statistics.fmean(delays) * 1000) if delays else float("nan"),
+    }
