@@ -14,14 +14,9 @@ from tournaments.api.accounts import (
     SignInView,
 )
 from tournaments.api.deals import DealViewSet
+from tournaments.api.entrants import EntrantViewSet
 from tournaments.api.players import PlayerViewSet
-from tournaments.api.views import (
-    EntrantViewSet,
-    MatchViewSet,
-    RoundViewSet,
-    TeamViewSet,
-    TournamentViewSet,
-)
+from tournaments.api.views import MatchViewSet, RoundViewSet, TeamViewSet, TournamentViewSet
 
 router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")

@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from club.api import ID_PATTERN
 from tournaments import selectors
 from tournaments.errors import ServiceError
-from tournaments.models import Entrant, Match, Round, SitOut, Standing, Team, Tournament
+from tournaments.models import Match, Round, SitOut, Standing, Team, Tournament
 from tournaments.permissions import (
     listed_q,
     readable_q,
@@ -42,10 +42,8 @@ from tournaments.services.director import (
 )
 from tournaments.services.draws import delete_last_round, draw_next_round
 from tournaments.services.entrants import (
-    delete_entrant,
     register_entrants,
     register_members,
-    withdraw_entrant,
 )
 from tournaments.services.finals import start_final
 from tournaments.services.registration import (
@@ -65,8 +63,8 @@ from .draws import (
     StartFinalSerializer,
     bracket_body,
 )
+from .entrant_serializers import EntrantCreateSerializer, EntrantSerializer
 from .filters import (
-    EntrantFilter,
     MatchFilter,
     RoundFilter,
     StableOrderingFilter,
@@ -78,8 +76,6 @@ from .serializers import (
     AuditSerializer,
     ConfirmationInputSerializer,
     DealAuditSerializer,
-    EntrantCreateSerializer,
-    EntrantSerializer,
     GenerateScheduleSerializer,
     MatchEventSerializer,
     MatchSerializer,
@@ -464,37 +460,6 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
         withdraw_team(team, by=request.user)
         team.refresh_from_db()
         return self.answer(TeamSerializer, team)
-
-
-class EntrantViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
-    """The players of individual tournaments one may see; directors withdraw or delete them."""
-
-    serializer_class = EntrantSerializer
-    filterset_class = EntrantFilter
-    ordering_fields = ["seed", "withdrawn"]
-    ordering = ["tournament", "seed"]
-
-    def get_queryset(self) -> QuerySet[Entrant]:
-        return Entrant.objects.filter(
-            tournament__in=readable_tournaments(self.request.user)
-        ).select_related("player", "tournament")
-
-    @extend_schema(request=None, responses={204: None})
-    def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        """Delete a player registered by mistake, before any round is drawn with them."""
-        entrant = self.get_object()
-        require_director(request.user, entrant.tournament.club_id)
-        delete_entrant(entrant, by=request.user)
-        return Response(status=status.HTTP_204_NO_CONTENT)
-
-    @extend_schema(request=None, responses=EntrantSerializer)
-    @action(detail=True, methods=["post"], filter_backends=[])
-    def withdraw(self, request: Request, pk: str | None = None) -> Response:
-        """Withdraw the player: their results stay, the next draws leave them out."""
-        entrant = self.get_object()
-        require_director(request.user, entrant.tournament.club_id)
-        entrant = withdraw_entrant(entrant, by=request.user)
-        return self.answer(EntrantSerializer, entrant)
 
 
 class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):

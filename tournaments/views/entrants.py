@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from club.registration import ASK, CREATE, NewMembersToConfirm
 
-from .. import selectors
+from .. import individual
 from ..errors import ServiceError
 from ..forms import MembersForm, players_form
 from ..models import Entrant, Tournament
@@ -58,7 +58,7 @@ def entrants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         target = members if choosing else form
         for problem in getattr(error, "problems", ()) or [error.message]:
             target.add_error("players" if choosing else "text", str(problem))
-    listed = selectors.entrants_with_draws(tournament)
+    listed = individual.entrants_with_draws(tournament)
     return render(
         request,
         "tournaments/director/entrants.html",

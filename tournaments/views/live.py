@@ -29,7 +29,7 @@ from django.views.decorators.http import require_GET
 
 from club.models import Player
 
-from .. import selectors
+from .. import individual, selectors
 from ..changes import take_window
 from ..models import Entrant, Tournament
 from ..permissions import is_director
@@ -259,7 +259,7 @@ def screen_context(tournament: Tournament) -> dict[str, Any]:
         "round_number": current,
         "table_slides": _slides([m for m in matches if not m.is_bye], SCREEN_TABLES_PER_SLIDE),
         "byes": [m for m in matches if m.is_bye],
-        "sit_outs": selectors.sit_outs_by_round(tournament, [current]).get(current, [])
+        "sit_outs": individual.sit_outs_by_round(tournament, [current]).get(current, [])
         if current and tournament.is_individual
         else [],
         "line_slides": _slides(standings["rows"], SCREEN_LINES_PER_SLIDE),
@@ -336,15 +336,15 @@ def entrant_context(tournament: Tournament, player_pk: int) -> dict[str, Any]:
     entrant = get_object_or_404(
         Entrant.objects.select_related("player"), tournament=tournament, player_id=player_pk
     )
-    rows = selectors.entrant_rows(tournament, entrant)
-    upcoming = selectors.entrant_next(tournament, entrant, rows)
+    rows = individual.entrant_rows(tournament, entrant)
+    upcoming = individual.entrant_next(tournament, entrant, rows)
     return {
         "tournament": tournament,
         "player": entrant.player,
         "entrant": entrant,
         "rows": rows,
         "next": upcoming,
-        "line": selectors.entrant_line(tournament, entrant),
+        "line": individual.entrant_line(tournament, entrant),
         "updated_at": selectors.last_update(row["match"] for row in rows if row["match"]),
         "version": selectors.combined_version(tournament),
         "poll_seconds": LIVE_POLL_SECONDS,

@@ -18,7 +18,7 @@ from django.urls import reverse
 from club.models import Club
 from club.selectors import player_ratings
 
-from .. import selectors
+from .. import individual, selectors
 from ..models import Match, Team, Tournament
 from ..permissions import can_read_tournament, is_director, readable_players
 from ..rules_text import rules_in_words
@@ -89,7 +89,7 @@ def schedule_context(tournament: Tournament, wanted: str) -> dict[str, Any]:
     by_round: dict[int, list[Match]] = {}
     for match in selectors.matches_of_rounds(tournament, shown):
         by_round.setdefault(match.round.number, []).append(match)
-    sitting = selectors.sit_outs_by_round(tournament, shown) if tournament.is_individual else {}
+    sitting = individual.sit_outs_by_round(tournament, shown) if tournament.is_individual else {}
     club_slug, slug = tournament.club.slug, tournament.slug
     not_drawn = selectors.rounds_not_drawn(tournament, rounds)
     if wanted == "all":
@@ -264,5 +264,5 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(readable_players(request.user), pk=pk)
     context = player_ratings(player)
     context["teams"] = selectors.player_teams(player)
-    context["entries"] = selectors.player_entries(player)
+    context["entries"] = individual.player_entries(player)
     return render(request, "club/player_detail.html", context)
