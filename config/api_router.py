@@ -15,8 +15,9 @@ from tournaments.api.accounts import (
 )
 from tournaments.api.deals import DealViewSet
 from tournaments.api.entrants import EntrantViewSet
+from tournaments.api.matches import MatchViewSet, RoundViewSet, TeamViewSet
 from tournaments.api.players import PlayerViewSet
-from tournaments.api.views import MatchViewSet, RoundViewSet, TeamViewSet, TournamentViewSet
+from tournaments.api.views import TournamentViewSet
 
 router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")

@@ -2,7 +2,18 @@
 
 from django.urls import path
 
-from .views import director, draws, entrants, live, public, referee, referees, rules
+from .views import (
+    director,
+    director_print,
+    director_teams,
+    draws,
+    entrants,
+    live,
+    public,
+    referee,
+    referees,
+    rules,
+)
 
 app_name = "tournaments"
 
@@ -51,10 +62,10 @@ director_urls = [
     path(D + "schedule/", director.generate, name="director_generate"),
     path(D + "status/", director.set_status, name="director_status"),
     path(D + "publish/", director.publish, name="director_publish"),
-    path(D + "teams/", director.teams, name="director_teams"),
-    path(D + "teams/<int:pk>/", director.team_edit, name="director_team"),
-    path(D + "teams/<int:pk>/delete/", director.team_delete, name="director_team_delete"),
-    path(D + "teams/<int:pk>/withdraw/", director.withdraw, name="director_withdraw"),
+    path(D + "teams/", director_teams.teams, name="director_teams"),
+    path(D + "teams/<int:pk>/", director_teams.team_edit, name="director_team"),
+    path(D + "teams/<int:pk>/delete/", director_teams.team_delete, name="director_team_delete"),
+    path(D + "teams/<int:pk>/withdraw/", director_teams.withdraw, name="director_withdraw"),
     path(D + "players/", entrants.entrants, name="director_entrants"),
     path(
         D + "players/<int:pk>/withdraw/",
@@ -70,10 +81,14 @@ director_urls = [
     path(D + "rounds/<int:number>/<str:action>/", director.round_action, name="director_round"),
     path(D + "final/", draws.start_final, name="director_final"),
     path(D + "matches/<int:pk>/<str:action>/", director.match_action, name="director_match"),
-    path(D + "print/sheets/", director.print_sheets, name="director_print_sheets"),
-    path(D + "print/standings/", director.print_standings, name="director_print_standings"),
-    path(D + "export/standings.csv", director.export_standings, name="director_export_standings"),
-    path(D + "export/results.csv", director.export_results, name="director_export_results"),
+    path(D + "print/sheets/", director_print.print_sheets, name="director_print_sheets"),
+    path(D + "print/standings/", director_print.print_standings, name="director_print_standings"),
+    path(
+        D + "export/standings.csv",
+        director_print.export_standings,
+        name="director_export_standings",
+    ),
+    path(D + "export/results.csv", director_print.export_results, name="director_export_results"),
 ]
 
 urlpatterns = public_urls + referee_urls + director_urls

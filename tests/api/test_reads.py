@@ -216,7 +216,7 @@ def test_the_audit_trail_asks_an_anonymous_reader_to_sign_in(world, match):
 
 
 def test_the_fast_standings_lines_equal_the_serializers(world):
-    from tournaments.api.serializers import StandingSerializer, standing_lines
+    from tournaments.api.standing_serializers import StandingSerializer, standing_lines
 
     _store_standings(world, seq=3)
     Standing.objects.filter(tournament=world, rank=2).update(shared_rank=True)

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.tournaments.pages_world import build_world
 from tournaments.models import Team
-from tournaments.views.director import spreadsheet_safe
+from tournaments.views.director_print import spreadsheet_safe
 
 pytestmark = pytest.mark.django_db
 

@@ -33,8 +33,9 @@ from tournaments.services.deals import (
 
 from . import etags
 from .deal_serializers import DealEntrySerializer, DealSerializer
+from .matches import find_match
 from .schema import ERROR_RESPONSE
-from .views import ApiViewSet, find_match
+from .views import ApiViewSet
 
 MATCH_ID = OpenApiParameter(
     "match_pk", OpenApiTypes.INT, OpenApiParameter.PATH, description=_("The match.")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -18,20 +17,16 @@ from club.models import Player
 from club.registration import CREATE, MAX_PASTED_CHARACTERS, NEW_MEMBERS
 from scoring.engine import InvalidDeal, parse_rules
 from tournaments.models import (
-    DealAudit,
     Match,
     MatchConfirmation,
-    MatchEvent,
     Round,
     Seat,
     Side,
-    Standing,
     Team,
     Tournament,
 )
 from tournaments.services.settings import SETTINGS
 from tournaments.standings.criteria import CRITERIA
-from tournaments.standings.names import FIGURES
 
 
 class UserBriefSerializer(serializers.Serializer):
@@ -415,135 +410,3 @@ class GenerateScheduleSerializer(serializers.Serializer):
     draw_lots = serializers.BooleanField(
         default=False, help_text=_("Draw pairing numbers by lot instead of following seeds.")
     )
-
-
-# --- standings and audit ------------------------------------------------------------------
-
-
-class StandingPlayerSerializer(serializers.Serializer):
-    """The player of an individual tournament's line: who, and their seed."""
-
-    id = serializers.IntegerField(source="player.pk")
-    name = serializers.CharField(source="player.full_name")
-    seed = serializers.IntegerField()
-    withdrawn = serializers.BooleanField()
-
-
-class StandingSerializer(serializers.ModelSerializer):
-    """A line: a team's, or in an individual tournament a player's (`team` is then null)."""
-
-    team = TeamBriefSerializer(read_only=True, allow_null=True)
-    player = StandingPlayerSerializer(
-        source="entrant",
-        read_only=True,
-        allow_null=True,
-        help_text=_("Individual tournaments: the player whose line it is (`team` is null)."),
-    )
-
-    class Meta:
-        model = Standing
-        fields = [
-            "rank",
-            "rank_label",
-            "shared_rank",
-            "team",
-            "player",
-            *FIGURES,
-            "withdrawn",
-            "in_play",
-        ]
-        read_only_fields = fields
-        extra_kwargs = {
-            "in_play": {"help_text": _("Matches in play counted on their current totals.")}
-        }
-
-
-_TEAM_FIELDS = TeamBriefSerializer.Meta.fields
-_STANDING_COLUMNS = [
-    f for f in StandingSerializer.Meta.fields if f not in ("rank_label", "team", "player")
-]
-# The player of a line, as StandingPlayerSerializer names it, from the entrant's columns.
-_PLAYER_COLUMNS = {
-    "id": "entrant__player_id",
-    "first_name": "entrant__player__first_name",
-    "last_name": "entrant__player__last_name",
-    "seed": "entrant__seed",
-    "withdrawn": "entrant__withdrawn",
-}
-
-
-def standing_lines(lines: QuerySet[Standing], *, individual: bool = False) -> list[dict[str, Any]]:
-    """Exactly StandingSerializer's output (a test holds them equal), read with `values()`.
-
-    The standings are the API's most polled read; building 64 lines from plain rows costs a
-    tenth of serializing 64 model instances field by field. `individual`: the lines are
-    players' (the columns of the entrant are read, not the team's).
-    """
-    whose = _PLAYER_COLUMNS.values() if individual else (f"team__{f}" for f in _TEAM_FIELDS)
-    rows = lines.values(*_STANDING_COLUMNS, *whose)
-    body = []
-    for row in rows:
-        line: dict[str, Any] = {}
-        for field in StandingSerializer.Meta.fields:
-            if field == "team":
-                line[field] = None if individual else {f: row[f"team__{f}"] for f in _TEAM_FIELDS}
-            elif field == "player":
-                line[field] = _standing_player(row) if individual else None
-            elif field == "rank_label":
-                line[field] = Standing(rank=row["rank"], shared_rank=row["shared_rank"]).rank_label
-            else:
-                line[field] = row[field]
-        body.append(line)
-    return body
-
-
-def _standing_player(row: dict[str, Any]) -> dict[str, Any]:
-    named = Player(
-        first_name=row[_PLAYER_COLUMNS["first_name"]], last_name=row[_PLAYER_COLUMNS["last_name"]]
-    )
-    return {
-        "id": row[_PLAYER_COLUMNS["id"]],
-        "name": named.full_name,
-        "seed": row[_PLAYER_COLUMNS["seed"]],
-        "withdrawn": row[_PLAYER_COLUMNS["withdrawn"]],
-    }
-
-
-class StandingsSerializer(serializers.Serializer):
-    tournament = serializers.IntegerField()
-    after_round = serializers.IntegerField(
-        allow_null=True, help_text=_("The round shown; null for the live table.")
-    )
-    provisional = serializers.BooleanField(
-        help_text=_("The live table: matches in play are counted on their current totals.")
-    )
-    rounds = serializers.ListField(
-        child=serializers.IntegerField(), help_text=_("Rounds after which standings exist.")
-    )
-    computed_at = serializers.DateTimeField(allow_null=True)
-    change = serializers.IntegerField(help_text=_("The change number they were computed from."))
-    latest_change = serializers.IntegerField()
-    up_to_date = serializers.BooleanField()
-    results = StandingSerializer(many=True)
-
-
-class DealAuditSerializer(serializers.ModelSerializer):
-    by: Any = serializers.SlugRelatedField(slug_field="username", read_only=True)
-
-    class Meta:
-        model = DealAudit
-        fields = ["deal_number", "action", "before", "after", "by", "at"]
-
-
-class MatchEventSerializer(serializers.ModelSerializer):
-    by: Any = serializers.SlugRelatedField(slug_field="username", read_only=True)
-
-    class Meta:
-        model = MatchEvent
-        fields = ["action", "detail", "by", "at"]
-
-
-class AuditSerializer(serializers.Serializer):
-    match = serializers.IntegerField()
-    deals = DealAuditSerializer(many=True)
-    director_actions = MatchEventSerializer(many=True)

@@ -1,4 +1,4 @@
-"""Director pages: set up a tournament, register, schedule, referees, live tables, print, export.
+"""Director pages: set up a tournament, its schedule and status, follow and close its tables.
 
 Only directors of the tournament's club get in: anonymous visitors are sent to sign in,
 others get 403. Every action calls one service and turns a refusal into a message.
@@ -6,7 +6,6 @@ others get 403. Every action calls one service and turns a refusal into a messag
 
 from __future__ import annotations
 
-import csv
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -16,14 +15,12 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.models import Club
 from club.registration import (
-    ASK,
     ASK_IF_SIMILAR,
     CREATE,
     NamesPlan,
@@ -36,21 +33,19 @@ from club.selectors import members
 
 from .. import selectors
 from ..errors import RoundNotReady, ServiceError
-from ..forms import TeamForm, TournamentForm, players_form, teams_form
-from ..models import Match, Round, Team, Tournament
+from ..forms import TournamentForm, players_form
+from ..models import Match, Round, Tournament
 from ..permissions import directed_club_ids, is_director
 from ..scheduling.knockout import BRACKET_SIZES
 from ..services import deals as deal_services
 from ..services import director as director_services
-from ..services import draws, registration, schedule
+from ..services import draws, schedule
 from ..services.settings import SettingsRefused
-from ..standings.names import FIGURES
-from .public import POLL_SECONDS, standings_context
+from .public import POLL_SECONDS
 
 View = Callable[..., HttpResponse]
 ACTIONS = ("close", "reopen")
 ROUND_ACTIONS = (*ACTIONS, "delete")
-SHEET_LINES_WITHOUT_MAX = 20
 
 
 def director_required(view: View) -> View:
@@ -313,101 +308,6 @@ def set_status(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return back(tournament)
 
 
-@director_required
-def teams(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    if tournament.is_individual:
-        return back(tournament, "tournaments:director_entrants")
-    form = teams_form(request.POST or None)
-    to_confirm = None
-    if request.method == "POST" and form.is_valid():
-        text = form.cleaned_data["text"]
-        # Players not yet members are created only once the director has seen their names.
-        new_members = CREATE if form.cleaned_data["confirm"] else ASK
-        try:
-            plan = registration.plan_team_players(tournament, text)
-            added = registration.register_teams(
-                tournament, text, by=request.user, new_members=new_members
-            )
-        except NewMembersToConfirm as ask:
-            to_confirm = ask.plan
-        except ServiceError as error:
-            for problem in getattr(error, "problems", ()) or [error.message]:
-                form.add_error("text", str(problem))
-        else:
-            registered = ngettext(
-                "%(n)d team registered.", "%(n)d teams registered.", len(added)
-            ) % {"n": len(added)}
-            messages.success(request, f"{registered} {registered_message(plan)}")
-            return back(tournament, "tournaments:director_teams")
-    listed = tournament.teams.select_related("first_player", "second_player").order_by("seed")
-    played = selectors.teams_with_deals(tournament)
-    return render(
-        request,
-        "tournaments/director/teams.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "teams": listed,
-            "played": played,
-            "to_confirm": to_confirm,
-            "tab": "director",
-        },
-    )
-
-
-@director_required
-def team_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    """Rename a team, change its players (before it has played), or delete it."""
-    team = get_object_or_404(
-        Team.objects.select_related("first_player", "second_player"), tournament=tournament, pk=pk
-    )
-    played = team.pk in selectors.teams_with_deals(tournament)
-    form = TeamForm(request.POST or None, team=team, players_locked=played)
-    if request.method == "POST" and form.is_valid():
-        try:
-            registration.edit_team(team, by=request.user, **form.changes())
-        except ServiceError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
-        else:
-            messages.success(request, _("%(team)s saved.") % {"team": team.name})
-            return back(tournament, "tournaments:director_teams")
-    return render(
-        request,
-        "tournaments/director/team_edit.html",
-        {"tournament": tournament, "team": team, "form": form, "played": played, "tab": "director"},
-    )
-
-
-@require_POST
-@director_required
-def team_delete(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    team = get_object_or_404(Team, tournament=tournament, pk=pk)
-    try:
-        schedule_removed = registration.delete_team(team, by=request.user)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        messages.success(request, _("%(team)s deleted.") % {"team": team.name})
-        if schedule_removed:
-            messages.warning(
-                request, _("The schedule included this team and was removed: generate it again.")
-            )
-    return back(tournament, "tournaments:director_teams")
-
-
-@require_POST
-@director_required
-def withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    team = get_object_or_404(Team, tournament=tournament, pk=pk)
-    try:
-        director_services.withdraw_team(team, by=request.user)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        messages.success(request, _("%(team)s withdrawn.") % {"team": team.name})
-    return back(tournament, "tournaments:director_teams")
-
-
 @require_POST
 @director_required
 def round_action(
@@ -465,148 +365,3 @@ def match_action(
         text = _("Table %(t)s closed.") if action == "close" else _("Table %(t)s reopened.")
         messages.success(request, text % {"t": match.table})
     return back(tournament)
-
-
-def table_url(request: HttpRequest, match: Match) -> str:
-    """The absolute address of the table's entry page, for its QR code."""
-    return request.build_absolute_uri(reverse("tournaments:table", kwargs={"pk": match.pk}))
-
-
-@director_required
-def print_sheets(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """One printable score sheet per table, each with a QR code to its entry page."""
-    rounds = list(tournament.rounds.all())
-    wanted = request.GET.get("round", "")
-    if not wanted.isdigit() and wanted != "all":
-        # Sheets are printed a round at a time: by default the first round still to finish.
-        open_numbers = selectors.open_round_numbers(tournament)
-        wanted = str(selectors.current_round_number(rounds, open_numbers) or "all")
-    matches = (
-        tournament.matches.filter(ew_team__isnull=False)
-        .select_related(
-            "round",
-            "ns_team__first_player",
-            "ns_team__second_player",
-            "ew_team__first_player",
-            "ew_team__second_player",
-            "referee__player",
-        )
-        .order_by("round__number", "table")
-    )
-    if wanted.isdigit():
-        matches = matches.filter(round__number=int(wanted))
-    sheets = [{"match": m, "url": table_url(request, m)} for m in matches]
-    # A sheet has a line for every deal the match can have; with a target only, room for 20.
-    lines = tournament.house_rules.max_deals or SHEET_LINES_WITHOUT_MAX
-    return render(
-        request,
-        "tournaments/director/print_sheets.html",
-        {
-            "tournament": tournament,
-            "sheets": sheets,
-            "rounds": rounds,
-            "wanted": wanted,
-            "lines": range(1, lines + 1),
-        },
-    )
-
-
-@director_required
-def print_standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    context = standings_context(tournament, request.GET.get("after"))
-    return render(request, "tournaments/director/print_standings.html", context)
-
-
-# A cell a spreadsheet would read as a formula (CSV injection): =, +, -, @, or a tab or
-# carriage return before one of them.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(cell: Any) -> Any:
-    """A text cell that starts like a formula gets a leading apostrophe (shown as text);
-    numbers are left alone (-12 is a number, not a formula). Anything else (a player, a
-    lazy string) is written as its text, so it is checked as text."""
-    if cell is None or isinstance(cell, int | float):
-        return cell
-    text = str(cell)
-    return "'" + text if text.startswith(_FORMULA_START) else text
-
-
-class SafeWriter:
-    """csv.writer whose every row goes through `spreadsheet_safe`: the only writer exports use."""
-
-    def __init__(self, out: Any) -> None:
-        self._writer = csv.writer(out)
-
-    def writerow(self, row: Any) -> Any:
-        return self._writer.writerow([spreadsheet_safe(cell) for cell in row])
-
-
-def csv_response(filename: str) -> tuple[HttpResponse, SafeWriter]:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write("\ufeff")  # spreadsheets then read the accents right
-    return response, SafeWriter(response)
-
-
-@director_required
-def export_standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    # The export lists after-round tables only: a sheet kept for the records is never provisional.
-    view = selectors.standings_after(tournament, request.GET.get("after"), live=False)
-    response, writer = csv_response(f"{tournament.slug}-standings.csv")
-    # Every figure of the line but Sonneborn–Berger, which the export has never carried.
-    columns = [f for f in FIGURES if f != "sonneborn_berger"]
-    # An individual tournament's lines are players'.
-    whose = ["player"] if tournament.is_individual else ["team", "first_player", "second_player"]
-    writer.writerow(["after_round", "rank", *whose, *columns, "withdrawn"])
-    for row in view.lines():
-        named: list[Any]
-        if row.team is None:
-            named = [row.name]
-        else:
-            named = [row.team.name, row.team.first_player, row.team.second_player]
-        writer.writerow(
-            [view.after, row.rank_label, *named]
-            + [getattr(row, c) for c in columns]
-            + [int(row.withdrawn)]
-        )
-    return response
-
-
-@director_required
-def export_results(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    response, writer = csv_response(f"{tournament.slug}-results.csv")
-    writer.writerow(
-        [
-            "round",
-            "table",
-            "ns_team",
-            "ew_team",
-            "status",
-            "deals",
-            "ns_total",
-            "ew_total",
-            "pot",
-            "winner",
-            "closed",
-        ]
-    )
-    for match in tournament.matches.select_related("round", "ns_team", "ew_team").order_by(
-        "round__number", "table"
-    ):
-        writer.writerow(
-            [
-                match.round.number,
-                match.table or "",
-                match.ns_team.name,
-                match.ew_team.name if match.ew_team else "",
-                match.status if not match.is_bye else "bye",
-                match.deal_count,
-                match.ns_total,
-                match.ew_total,
-                match.pot,
-                match.winner,
-                int(match.is_closed),
-            ]
-        )
-    return response

@@ -1,0 +1,100 @@
+"""Reads shared by the pages, the API and the template tags (services push, selectors pull).
+
+Each returns plain rows or model instances in a fixed number of queries, whatever the size
+of the tournament; a template tag runs none of its own. Callers use `selectors.<name>`.
+"""
+
+# The knockout final's reads live in knockout.py, a mêlée's in individual.py; named here too.
+from ..knockout import BracketColumn as BracketColumn
+from ..knockout import KnockoutProgress as KnockoutProgress
+from ..knockout import bracket_columns as bracket_columns
+from ..knockout import final_ranking as final_ranking
+from ..knockout import knockout_progress as knockout_progress
+from .live import (
+    LIVE_SECONDS,
+    LiveState,
+    combined_version,
+    last_update,
+    live_key,
+    live_state,
+    matches_in_play,
+    read_live_state,
+    state_of,
+)
+from .people import (
+    NAME_MATCH_CUTOFF,
+    find_players,
+    latest_line,
+    next_row,
+    player_next,
+    player_teams,
+    seat_of,
+    team_match_row,
+    team_rows,
+)
+from .standings import (
+    StandingsView,
+    computed_rounds,
+    rank_history,
+    standings_after,
+    standings_version,
+)
+from .tournament import (
+    SEATED,
+    current_round_number,
+    disputes,
+    entrants_with_players,
+    matches_of_rounds,
+    open_round_numbers,
+    rounds_not_drawn,
+    rounds_with_progress,
+    sheet_rows,
+    tables,
+    teams_with_deals,
+    teams_with_players,
+    tie_break_labels,
+)
+
+__all__ = [
+    "LIVE_SECONDS",
+    "NAME_MATCH_CUTOFF",
+    "SEATED",
+    "BracketColumn",
+    "KnockoutProgress",
+    "LiveState",
+    "StandingsView",
+    "bracket_columns",
+    "combined_version",
+    "computed_rounds",
+    "current_round_number",
+    "disputes",
+    "entrants_with_players",
+    "final_ranking",
+    "find_players",
+    "knockout_progress",
+    "last_update",
+    "latest_line",
+    "live_key",
+    "live_state",
+    "matches_in_play",
+    "matches_of_rounds",
+    "next_row",
+    "open_round_numbers",
+    "player_next",
+    "player_teams",
+    "rank_history",
+    "read_live_state",
+    "rounds_not_drawn",
+    "rounds_with_progress",
+    "seat_of",
+    "sheet_rows",
+    "standings_after",
+    "standings_version",
+    "state_of",
+    "tables",
+    "team_match_row",
+    "team_rows",
+    "teams_with_deals",
+    "teams_with_players",
+    "tie_break_labels",
+]

@@ -1,0 +1,152 @@
+"""Reads of a team or a player: their matches, their teams, where they sit next."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from django.db.models import Case, IntegerField, Q, Value, When
+from rapidfuzz import fuzz, process
+
+from club.models import Player
+
+from ..models import Match, Seat, Side, Standing, Team, Tournament
+from ..standings.names import LIVE_ROUND
+from .tournament import entrants_with_players, teams_with_players
+
+# --- a team, a player ------------------------------------------------------------------------
+
+
+def team_match_row(team: Team, match: Match) -> dict[str, Any]:
+    """A match seen from one team: its side, the opponent, its score first, its result."""
+    ours_ns = match.ns_team_id == team.pk
+    result = ""
+    if match.status == Match.Status.FINISHED and match.winner:
+        if match.winner == Match.Winner.DRAW:
+            result = "draw"
+        else:
+            result = "won" if (match.winner == Match.Winner.NS) == ours_ns else "lost"
+    return {
+        "match": match,
+        "side": Side.NS if ours_ns else Side.EW,
+        "opponent": match.ew_team if ours_ns else match.ns_team,
+        "ours": match.ns_total if ours_ns else match.ew_total,
+        "theirs": match.ew_total if ours_ns else match.ns_total,
+        "result": result,
+    }
+
+
+def next_row(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    return next((row for row in rows if row["match"].status != Match.Status.FINISHED), None)
+
+
+def team_rows(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
+    matches = (
+        tournament.matches.filter(Q(ns_team=team) | Q(ew_team=team))
+        .select_related("round", "ns_team", "ew_team")
+        .order_by("round__number")
+    )
+    return [team_match_row(team, match) for match in matches]
+
+
+def latest_line(tournament: Tournament, team: Team) -> Standing | None:
+    """The team's line in the live table while a match is in play, else after the last round."""
+    live_first = Case(
+        When(round_number=LIVE_ROUND, then=Value(1)), default=Value(0), output_field=IntegerField()
+    )
+    return (
+        Standing.objects.filter(tournament=tournament, team=team)
+        .order_by(live_first.desc(), "-round_number")
+        .first()
+    )
+
+
+def player_teams(player: Player) -> list[dict[str, Any]]:
+    """The player's teams in public tournaments, newest first, each with its matches (two queries)."""
+    teams = list(
+        Team.objects.filter(Q(first_player=player) | Q(second_player=player))
+        .filter(tournament__is_public=True, round__isnull=True)
+        .select_related("tournament__club", "first_player", "second_player")
+        .order_by("-tournament__starts_on", "tournament__name")
+    )
+    matches: dict[int, list[Match]] = {team.pk: [] for team in teams}
+    for match in (
+        Match.objects.filter(Q(ns_team__in=teams) | Q(ew_team__in=teams))
+        .select_related("round", "ns_team", "ew_team")
+        .order_by("round__number")
+    ):
+        for team_id in (match.ns_team_id, match.ew_team_id):
+            if team_id in matches:
+                matches[team_id].append(match)
+    result = []
+    for team in teams:
+        rows = [team_match_row(team, m) for m in matches[team.pk]]
+        running = team.tournament.status == Tournament.Status.RUNNING
+        upcoming = next_row(rows) if running and not team.withdrawn else None
+        result.append({"team": team, "rows": rows, "next": upcoming})
+    return result
+
+
+# --- a player at a tournament: where they sit next ---------------------------------------------
+
+
+def _folded(text: str) -> str:
+    """Lower case without accents, so "chloe" finds "Chloé"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# How close a name must be to be offered when no name contains what was typed (rapidfuzz, 0-100).
+NAME_MATCH_CUTOFF = 75
+
+
+def find_players(tournament: Tournament, query: str) -> list[tuple[Player, Team | None]]:
+    """The players of the tournament's teams (a mêlée's: its players, without a team) whose
+    name holds every word typed, accents and case aside; when none does, the names closest
+    to it (one query)."""
+    entrants: list[tuple[Player, Team | None]]
+    if tournament.is_individual:
+        active = entrants_with_players(tournament).filter(withdrawn=False)
+        entrants = [(entrant.player, None) for entrant in active]
+    else:
+        entrants = [
+            (player, team)
+            for team in teams_with_players(tournament).filter(withdrawn=False)
+            for player in team.players
+        ]
+    words = _folded(query).split()
+    if not words:
+        return []
+    found = [
+        (player, team)
+        for player, team in entrants
+        if all(word in _folded(player.full_name) for word in words)
+    ]
+    if found:
+        return sorted(found, key=lambda entry: _folded(entry[0].full_name))
+    names = [_folded(player.full_name) for player, _team in entrants]
+    close = process.extract(
+        " ".join(words), names, scorer=fuzz.WRatio, score_cutoff=NAME_MATCH_CUTOFF, limit=5
+    )
+    return [entrants[index] for _name, _score, index in close]
+
+
+def seat_of(team: Team, player: Player, side: str) -> str:
+    """The seat of `player` when `team` sits `side`: the first player North (or East)."""
+    first = player.pk == team.first_player_id
+    if side == Side.NS:
+        return Seat.NORTH if first else Seat.SOUTH
+    return Seat.EAST if first else Seat.WEST
+
+
+def player_next(tournament: Tournament, team: Team, player: Player) -> dict[str, Any] | None:
+    """The player's next (or current) match, seen from their team, with their seat."""
+    upcoming = next_row(team_rows(tournament, team)) if not team.withdrawn else None
+    if upcoming is None:
+        return None
+    partner = team.second_player if player.pk == team.first_player_id else team.first_player
+    return {
+        **upcoming,
+        "partner": partner,
+        "seat": seat_of(team, player, upcoming["side"]),
+    }
