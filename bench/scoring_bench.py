@@ -31,7 +31,7 @@ from tests.scoring.helpers import real_deal
 DEALS = 20_000
 REPEAT = 5
 
-# The floor's own tables: a second, independent reading of rules.md §2 and §4.
+# The floor's own tables: a second, independent reading of docs/rules.md §2 and §4.
 _STRENGTH = {rank: i for i, rank in enumerate("789TJQKA")}
 _SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100, 6: 100, 7: 100, 8: 100}
 _FOUR_ORDER = {"J": 6, "9": 5, "A": 4, "T": 3, "K": 2, "Q": 1}

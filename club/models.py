@@ -124,7 +124,7 @@ class RatingChange(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_changes")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
-    # A plain reference: club/ never imports tournaments/ (design.md).
+    # A plain reference: club/ never imports tournaments/ (docs/architecture.md).
     match_id = models.PositiveBigIntegerField(_("match"))
     played_at = models.DateTimeField(_("played at"))
     mu = models.FloatField(_("mean"))

@@ -16,7 +16,7 @@ def club_home(club: Club, viewer: Any) -> dict[str, Any]:
 
     Private tournaments and drafts are listed to the club's directors only. A tournament
     says what state it is in (`is_draft`, `is_running`, `is_finished`): club/ reads it without importing
-    tournaments/ (design.md).
+    tournaments/ (docs/architecture.md).
     """
     directs = directs_club(viewer, club.pk)
     tournaments = club.tournaments.order_by("-starts_on", "name")  # type: ignore[attr-defined]

@@ -1,4 +1,4 @@
-"""The layout of design.md holds: imports go one way, pure modules stay pure, tags run no query.
+"""The layout of docs/architecture.md holds: imports go one way, pure modules stay pure, tags run no query.
 
 Read from the source (ast), so a new import in the wrong direction fails here first.
 """
@@ -45,7 +45,7 @@ def test_club_never_imports_tournaments_nor_config():
 
 
 def test_tournaments_never_import_config():
-    """config wires the apps together; the apps never reach back into it (design.md)."""
+    """config wires the apps together; the apps never reach back into it (docs/architecture.md)."""
     assert offenders("tournaments", ("config",)) == {}
 
 

@@ -13,7 +13,7 @@ _SEQUENCE_TOPS = list(Rank)  # low to high: a sequence of n cards has its top at
 def plausible_deal(
     rng: random.Random, *, thrown_in: bool = True, declarations: bool = True
 ) -> dict[str, Any]:
-    """A deal (rules.md §8) a referee could enter; the engine does the scoring.
+    """A deal (docs/rules.md §8) a referee could enter; the engine does the scoring.
 
     Takers usually make it, about one deal in five goes dedans; some capots, litiges,
     belotes and tierces. `thrown_in` and `declarations` off give deals that always count

@@ -1,4 +1,4 @@
-"""Who may do what (tournament.md): the one module pages, the API, services and templates ask.
+"""Who may do what (docs/director.md): the one module pages, the API, services and templates ask.
 
 The people: anonymous readers, a match's referee, a club's directors (a site admin
 directs every club), and `SYSTEM`, the explicit actor of management commands, tasks and

@@ -1,4 +1,4 @@
-"""The Belote rule book (spec rules.md): pure Python, standard library only, no Django."""
+"""The Belote rule book (docs/rules.md): pure Python, standard library only, no Django."""
 
 from . import codec
 from .cards import Rank, Seat, Suit, Team

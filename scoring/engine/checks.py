@@ -1,4 +1,4 @@
-"""The rules a deal must obey (spec §3, §4, §8) once read: every broken one becomes a `Problem`."""
+"""The rules a deal must obey (docs/rules.md §3, §4, §8) once read: every broken one becomes a `Problem`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The JSON contract of spec §8: deals, results, replays and errors to and from plain dicts."""
+"""The JSON contract of docs/rules.md §8: deals, results, replays and errors to and from plain dicts."""
 
 from __future__ import annotations
 

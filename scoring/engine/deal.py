@@ -56,7 +56,7 @@ ZERO: Mapping[Team, int] = MappingProxyType({Team.NS: 0, Team.EW: 0})
 
 @dataclass(frozen=True, slots=True, init=False)
 class DealResult:
-    """What a deal writes (spec §5); `taker` is None for a thrown-in deal."""
+    """What a deal writes (docs/rules.md §5); `taker` is None for a thrown-in deal."""
 
     outcome: Outcome
     capot: Team | None

@@ -1,4 +1,4 @@
-"""Replaying a match (spec §7): dealers, running totals, the litige pot, the end and the winner."""
+"""Replaying a match (docs/rules.md §7): dealers, running totals, the litige pot, the end and the winner."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The house rules of spec §8 as data: one frozen `Rules`, parsed from JSON once per tournament."""
+"""The house rules of docs/rules.md §8 as data: one frozen `Rules`, parsed from JSON once per tournament."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ _NULLABLE = frozenset({"target", "max_deals"})
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A tournament's house rules; every default is the spec's."""
+    """A tournament's house rules; every default is the rule book's."""
 
     declarations: bool = True
     declaration_comparison: DeclarationComparison = DeclarationComparison.PER_CATEGORY

@@ -1,4 +1,4 @@
-"""What a deal writes (spec §5): made, dedans, litige, capot, rounding, from a valid deal's numbers."""
+"""What a deal writes (docs/rules.md §5): made, dedans, litige, capot, rounding, from a valid deal's numbers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`python -m scoring deal|match` end to end, in a subprocess, as spec §8 describes it."""
+"""`python -m scoring deal|match` end to end, in a subprocess, as docs/rules.md §8 describes it."""
 
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""House rule `draws` (spec §7): a level match is a draw, or extra deals are played until one team leads."""
+"""House rule `draws` (docs/rules.md §7): a level match is a draw, or extra deals are played until one team leads."""
 
 import pytest
 from hypothesis import given, settings

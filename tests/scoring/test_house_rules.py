@@ -1,4 +1,4 @@
-"""Every house rule of spec §8, with concrete numbers."""
+"""Every house rule of docs/rules.md §8, with concrete numbers."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Replaying a match (spec §7): dealers, the litige pot, the end of the match and its winner."""
+"""Replaying a match (docs/rules.md §7): dealers, the litige pot, the end of the match and its winner."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Every worked example of spec §6, with the house rules at their defaults."""
+"""Every worked example of docs/rules.md §6, with the house rules at their defaults."""
 
 from scoring.engine import Outcome, Team, codec, play_match, score_deal
 

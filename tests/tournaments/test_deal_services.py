@@ -26,7 +26,7 @@ from tournaments.services.deals import (
 
 pytestmark = pytest.mark.django_db
 
-# Worked examples of rules.md §6.
+# Worked examples of docs/rules.md §6.
 MADE = {"taker": "N", "trump": "H", "points": {"team": "NS", "cards": 98}, "belote": "NS"}
 LITIGE = {"taker": "N", "trump": "S", "points": {"team": "NS", "cards": 81}}
 AFTER_LITIGE = {"taker": "E", "trump": "D", "points": {"team": "EW", "cards": 100}}

@@ -2,7 +2,7 @@
 
 Both ask tournaments.permissions; this holds them to it: each persona tries each action
 once on the pages and once through the API, every attempt rolled back, and the two
-answers (allowed or refused) must agree — and match tournament.md's table.
+answers (allowed or refused) must agree — and match the table of docs/director.md.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def actions(world: World) -> dict[str, tuple[Callable[..., Any], Callable[..., A
     }
 
 
-# What tournament.md's table says each persona may do (a public tournament).
+# What the table of docs/director.md says each persona may do (a public tournament).
 MAY = {
     "anonymous": {"read the tournament", "read a match sheet"},
     "referee": {

@@ -1,4 +1,4 @@
-"""The deal resource: the entry exactly as rules.md §8 (checked by the engine only) and the
+"""The deal resource: the entry exactly as docs/rules.md §8 (checked by the engine only) and the
 engine's result beside it."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ class DealPointsSerializer(serializers.Serializer):
 
 
 class DealEntrySerializer(serializers.Serializer):
-    """A deal as the referee enters it: exactly the JSON contract of rules.md §8.
+    """A deal as the referee enters it: exactly the JSON contract of docs/rules.md §8.
 
     The fields are declared for the schema only; the entry itself goes to the engine's
     `validate_deal`, whose problems come back under its own paths (`points.cards`, ...).
@@ -70,7 +70,7 @@ class DealEntrySerializer(serializers.Serializer):
 
 
 class DealResultSerializer(serializers.Serializer):
-    """The engine's result of one deal (rules.md §8)."""
+    """The engine's result of one deal (docs/rules.md §8)."""
 
     outcome = serializers.ChoiceField(choices=Outcome.choices)
     capot = serializers.ChoiceField(choices=SIDES, allow_null=True)

@@ -141,7 +141,7 @@ EXAMPLES = [
     ),
 )
 class DealViewSet(ApiViewSet):
-    """The deals of one match: the entry exactly as rules.md §8, the engine's result beside it."""
+    """The deals of one match: the entry exactly as docs/rules.md §8, the engine's result beside it."""
 
     serializer_class = DealSerializer
     filter_backends: list[Any] = []

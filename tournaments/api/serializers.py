@@ -40,7 +40,7 @@ class UserBriefSerializer(serializers.Serializer):
 @extend_schema_field(
     {
         "type": "object",
-        "description": "House rules of rules.md §8; every key optional.",
+        "description": "House rules of docs/rules.md §8; every key optional.",
         "additionalProperties": True,
     }
 )

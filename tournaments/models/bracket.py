@@ -10,7 +10,7 @@ from .tournament import Tournament
 
 
 class Bracket(models.Model):
-    """The top of the qualifying standings, seeded into a knockout final (formats.md §2).
+    """The top of the qualifying standings, seeded into a knockout final (docs/formats.md).
 
     `seeds` are fixed when the final starts, so a later correction of a qualifying match
     cannot reshuffle a bracket being played; its rounds are the tournament's rounds of a

@@ -17,7 +17,7 @@ from .tournament import Tournament
 
 
 class Deal(models.Model):
-    """One deal as the referee entered it (rules.md §8) and the engine's result for it."""
+    """One deal as the referee entered it (docs/rules.md §8) and the engine's result for it."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveSmallIntegerField(_("number"))

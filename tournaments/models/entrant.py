@@ -49,7 +49,7 @@ class Entrant(models.Model):
 class SitOut(models.Model):
     """An entrant without a seat in a round (the players were not a multiple of four).
 
-    Scored as a bye: a won match worth `bye_points` (formats.md §1). Deleted with its round.
+    Scored as a bye: a won match worth `bye_points` (docs/formats.md). Deleted with its round.
     """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sit_outs")

@@ -17,10 +17,10 @@ from scoring.engine import Draws
 
 from ..standings.criteria import DEFAULT_TIE_BREAKS
 
-# A bye's default points a deal when matches are played to `max_deals` alone (formats.md §1).
+# A bye's default points a deal when matches are played to `max_deals` alone (docs/formats.md).
 BYE_POINTS_PER_DEAL = 80
 DRAW_SEED_LIMIT = 1 << 63
-# The house rule a knockout match plays under whatever the tournament's (rules.md §7):
+# The house rule a knockout match plays under whatever the tournament's (docs/rules.md §7):
 # equal totals at its end are followed by more deals until one team leads.
 KNOCKOUT_RULES = {"draws": Draws.PLAY_ON.value}
 
@@ -54,7 +54,7 @@ class Tournament(models.Model):
         RANDOM = "random", _("at random")
         RANKING = "ranking", _("by ranking")
 
-    # The formats drawn one round at a time (formats.md §1); the others are generated at once.
+    # The formats drawn one round at a time (docs/formats.md); the others are generated at once.
     ROUND_BY_ROUND = frozenset({Format.SWISS, Format.CONCOURS, Format.INDIVIDUAL})
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
@@ -73,7 +73,7 @@ class Tournament(models.Model):
     draw = models.CharField(_("draw"), max_length=8, choices=Draw.choices, blank=True, default="")
     # Stored once at creation: the same seed and the same results draw the same round.
     draw_seed = models.BigIntegerField(_("draw seed"), default=new_draw_seed)
-    # The house rules of rules.md §8, as JSON; always checked by the engine's parse_rules.
+    # The house rules of docs/rules.md §8, as JSON; always checked by the engine's parse_rules.
     rules = models.JSONField(_("house rules"), default=dict, blank=True)
     points_win = models.PositiveSmallIntegerField(_("match points for a win"), default=2)
     points_draw = models.PositiveSmallIntegerField(_("match points for a draw"), default=1)
@@ -126,7 +126,7 @@ class Tournament(models.Model):
 
     def match_rules(self, round: Round) -> dict[str, Any]:
         """The house rules of a match of `round`: the tournament's, and a knockout round's
-        `draws: play_on`, so its matches cannot end level (formats.md §2)."""
+        `draws: play_on`, so its matches cannot end level (docs/formats.md)."""
         rules = dict(self.rules or {})
         if round.is_knockout:
             rules.update(KNOCKOUT_RULES)
@@ -178,7 +178,7 @@ class Tournament(models.Model):
     def bye_points_in_use(self) -> int | None:
         """What a bye scores in a round-by-round format; None where a bye counts nothing.
 
-        Empty `bye_points` means the default of formats.md §1: half the target rounded
+        Empty `bye_points` means the default of docs/formats.md: half the target rounded
         down, or 80 a deal when matches are played to `max_deals` alone.
         """
         if not self.is_round_by_round:

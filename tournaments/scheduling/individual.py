@@ -4,7 +4,7 @@ Pure data in, pure data out; players are known by their ids. The caller leaves w
 players out and hands each player's past (:class:`PlayerRecord`);
 :func:`draw_individual_round` returns the tables and who sits out.
 
-The rules (formats.md), in the order they are applied:
+The rules (docs/formats.md), in the order they are applied:
 
 1. **Sit-outs**: when the number of players is not a multiple of 4, 1 to 3 players sit
    out, chosen by lot among those who sat out least, so nobody sits out twice before

@@ -1,6 +1,6 @@
 """The machinery every round-by-round draw shares: the seeded lot, tiered costs, the matching.
 
-**The solver.** A draw is a minimum-cost perfect matching over the entrants (formats.md:
+**The solver.** A draw is a minimum-cost perfect matching over the entrants (docs/formats.md:
 "solved by a maintained graph library, not by a home-made greedy search"). We call
 ``rustworkx.max_weight_matching`` (the Qiskit project's graph library, Apache-2.0, binary
 wheels on PyPI): Edmonds' blossom algorithm with primal-dual weights, O(n³), a port of

@@ -2,7 +2,7 @@
 
 Teams are known here only by their pairing number 1..n; the service maps numbers to teams.
 
-Construction (FIDE Handbook C.05, Annex 1; spec tournament.md), for an even ``n`` (an odd
+Construction (FIDE Handbook C.05, Annex 1; docs/formats.md), for an even ``n`` (an odd
 ``n`` gets a dummy team ``n + 1`` whose opponent has the bye), ``h = n/2``, ``m = n - 1``:
 round 1, board ``k`` is ``k`` (NS) against ``n + 1 - k``; from one round to the next every
 team ``p != n`` becomes ``((p - 1 + h) mod m) + 1``, each board keeping its sides, except

@@ -5,7 +5,7 @@ teams out and hands each team's past (:class:`TeamRecord`); :func:`draw_team_rou
 returns the round as :class:`~tournaments.scheduling.round_robin.Pairing` rows, exactly as
 a round-robin round: matches at tables 1..k, then the bye (no table, no EW team).
 
-The rules (formats.md), in the order they are applied:
+The rules (docs/formats.md), in the order they are applied:
 
 1. **Bye** (odd number of teams): among the teams with the fewest byes, so nobody gets a
    second bye before everyone had one, the lowest-ranked sits out; equal ranks, and every

@@ -1,4 +1,4 @@
-"""One function per action on tournaments, each in one transaction (design.md)."""
+"""One function per action on tournaments, each in one transaction (docs/architecture.md)."""
 
 from .deals import close_match, correct_deal, enter_deal, remove_last_deal, reopen_match, replay
 from .director import assign_referee, close_round, reopen_round, set_status, withdraw_team

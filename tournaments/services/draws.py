@@ -7,7 +7,7 @@ anything: the director's preview shows it, and `draw_next_round` stores exactly 
 same seed and the same results give the same round; a `fingerprint` tells the two apart
 should a result change in between).
 
-When (formats.md §1, §2): round k is drawn once every match of round k-1 is finished or
+When (docs/formats.md): round k is drawn once every match of round k-1 is finished or
 closed, never past the last round. The qualifying rounds of a Swiss, a concours or an
 individual tournament come first (`round_count` of them); a knockout final, started after
 the qualifying rounds of any team format (`finals.start_final`), adds its rounds after them,

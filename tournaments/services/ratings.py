@@ -1,6 +1,6 @@
 """Hands a club's finished matches and final places to club.ratings and stores the result.
 
-club/ never imports tournaments/ (design.md): this module reads the tournaments' rows and
+club/ never imports tournaments/ (docs/architecture.md): this module reads the tournaments' rows and
 turns them into the plain records that the pure rating functions take.
 """
 

@@ -4,13 +4,13 @@ Every way in maps to this module and from its problems: the director's form, the
 serializer, the model's `clean` (and so the Django admin). A problem has a path: a model
 field name, or the engine's `rules.<name>` for a house rule.
 
-What may change when (tournament.md, rules.md): match points, tie-breaks, visibility and
+What may change when (docs/formats.md, rules.md): match points, tie-breaks, visibility and
 status change at any time and only re-rank the standings; the house rules are fixed once
 a deal has been scored with them (a site admin may change them all the same: every match
 is then re-scored from its deals, and refused if one no longer reads under the new rules);
 the format is fixed once rounds exist.
 
-The round-by-round formats (formats.md §1): a Swiss, a concours or an individual tournament
+The round-by-round formats (docs/formats.md): a Swiss, a concours or an individual tournament
 needs its number of rounds (`round_count`, the API's `rounds`), from 1 and never fewer than
 the rounds already drawn, fixed once a knockout final has started; `bye_points` is for those
 formats only (empty: the default of `Tournament.bye_points_in_use`); `draw` (random or

@@ -35,7 +35,7 @@ class Criterion:
 
 CRITERIA: dict[str, Criterion] = {}
 DEFAULT_TIE_BREAKS = ("match_points", "head_to_head", "point_difference", "points_for")
-# The formats ranked otherwise by default (formats.md §1): a concours, and a mêlée's players,
+# The formats ranked otherwise by default (docs/formats.md): a concours, and a mêlée's players,
 # by the points they scored.
 FORMAT_TIE_BREAKS = {
     "swiss": ("match_points", "buchholz", "point_difference", "points_for"),

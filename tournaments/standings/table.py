@@ -1,15 +1,15 @@
 """The standings arithmetic: plain match results in, ranked lines per round out (no database).
 
-Rules (tournament.md), and the choices made where the spec leaves room:
+Rules (docs/formats.md), and the choices made where it leaves room:
 
 - Only *finished* matches count in the after-round tables. A match being played counts
   nothing there until its last deal finishes it; then it counts whole.
 - The live table (`live=True`, stored under `names.LIVE_ROUND`) counts every finished match
   and, while matches are in play, each of them as if it ended now on its current totals:
-  the team ahead wins, equal totals draw (formats.md §3). Each line says how many of its
+  the team ahead wins, equal totals draw (docs/formats.md). Each line says how many of its
   matches it counts so (`in_play`). There is no live table while no match is in play.
 - A bye gives nothing and counts as no match (not played, no points), except in the
-  round-by-round formats (`bye_points` given, formats.md §1): there a bye counts as a won
+  round-by-round formats (`bye_points` given, docs/formats.md): there a bye counts as a won
   match, the match points of a win and `bye_points` points for (none against), from the
   moment a match of its round counts (in the live table: while a match of its round is in
   play, without counting as in play). It is no opponent: head-to-head, Sonneborn–Berger
