@@ -95,4 +95,4 @@ class ApiTokenAdmin(ReadOnlyAdmin):
     list_filter = ["scope", "club"]
     search_fields = ["user__username", "prefix", "name"]
     list_select_related = ["user", "club", "issued_by"]
-    exclude = ["key_hash"]
+    exclude = ["digest"]

@@ -172,7 +172,33 @@ class SeasonEntry(models.Model):
         return f"{self.club} {self.season}: {self.player}"
 
 
-class ApiToken(models.Model):
+class Credential(models.Model):
+    """A secret handed out once and kept only as its digest (`secret_digest`): revocable, its
+    last use recorded. An API token and a referee's private link are credentials."""
+
+    digest = models.CharField(_("secret (digest)"), max_length=64, unique=True, editable=False)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("issued by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    last_used_at = models.DateTimeField(_("last used at"), null=True, blank=True)
+    # Revoked ones are kept (never used again) so the trail of who had access stays.
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def is_live(self) -> bool:
+        return self.revoked_at is None
+
+
+class ApiToken(Credential):
     """A key to the REST API: a person's own (their rights), or a referee's device's.
 
     Only the key's SHA-256 is stored; the key itself is shown once, when it is made. A
@@ -199,21 +225,8 @@ class ApiToken(models.Model):
         related_name="api_tokens",
     )
     name = models.CharField(_("name"), max_length=100, blank=True)
-    key_hash = models.CharField(max_length=64, unique=True, editable=False)
     # The key's first characters, so a person can tell their tokens apart.
     prefix = models.CharField(_("prefix"), max_length=16, editable=False)
-    issued_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("issued by"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    last_used_at = models.DateTimeField(_("last used at"), null=True, blank=True)
-    # Revoked tokens are kept (never used again) so the trail of who had access stays.
-    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
     revoked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("revoked by"),
@@ -237,7 +250,3 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.prefix}… ({self.user}, {self.get_scope_display()})"
-
-    @property
-    def is_active(self) -> bool:
-        return self.revoked_at is None

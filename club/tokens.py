@@ -61,7 +61,7 @@ def _create(user: Any, *, scope: str, club: Club | None, name: str, by: Any) -> 
         scope=scope,
         club=club,
         name=name,
-        key_hash=secret_digest(key),
+        digest=secret_digest(key),
         prefix=key[:SHOWN_PREFIX_LENGTH],
         issued_by=actor_user(by),
     )
@@ -162,7 +162,7 @@ def holder_of(key: str) -> tuple[Any, ApiToken] | None:
         return None
     token = (
         ApiToken.objects.select_related("user")
-        .filter(key_hash=secret_digest(key), revoked_at__isnull=True, user__is_active=True)
+        .filter(digest=secret_digest(key), revoked_at__isnull=True, user__is_active=True)
         .first()
     )
     if token is None:

@@ -306,14 +306,14 @@ class RefereeLinkAdmin(ReadOnlyAdmin):
     list_display = [
         "referee",
         "tournament",
-        "created_by",
+        "issued_by",
         "created_at",
         "last_used_at",
         "revoked_at",
     ]
     list_filter = ["tournament"]
     search_fields = ["referee__username", "tournament__name"]
-    list_select_related = ["referee", "tournament", "created_by"]
+    list_select_related = ["referee", "tournament", "issued_by"]
 
 
 @admin.register(Standing)

@@ -19,7 +19,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('scope', models.CharField(choices=[('own', "the holder's own rights"), ('referee', 'referee rights in one club')], max_length=10, verbose_name='scope')),
                 ('name', models.CharField(blank=True, max_length=100, verbose_name='name')),
-                ('key_hash', models.CharField(editable=False, max_length=64, unique=True)),
+                ('digest', models.CharField(editable=False, max_length=64, unique=True, verbose_name='secret (digest)')),
                 ('prefix', models.CharField(editable=False, max_length=16, verbose_name='prefix')),
                 ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created at')),
                 ('last_used_at', models.DateTimeField(blank=True, null=True, verbose_name='last used at')),

@@ -46,8 +46,8 @@ def test_a_director_issues_a_referees_token_which_then_enters_deals(
 def test_only_the_keys_hash_is_stored(director_client, referee):
     key = issue(director_client, referee).json()["key"]
     token = ApiToken.objects.get(user=referee)
-    assert key not in {token.key_hash, token.prefix}
-    assert len(token.key_hash) == 64
+    assert key not in {token.digest, token.prefix}
+    assert len(token.digest) == 64
 
 
 def test_reissuing_a_token_revokes_the_old_one(director_client, referee, match):

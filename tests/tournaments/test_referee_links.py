@@ -109,9 +109,9 @@ def test_only_a_director_of_the_club_makes_referees_and_links(tournament, marie)
 
 def test_only_the_hash_of_the_secret_is_stored(marie):
     stored = RefereeLink.objects.get(pk=marie.link.pk)
-    assert stored.secret_hash == secret_digest(marie.secret) != marie.secret
+    assert stored.digest == secret_digest(marie.secret) != marie.secret
     assert len(marie.secret) >= 24
-    assert not RefereeLink.objects.filter(secret_hash=marie.secret).exists()
+    assert not RefereeLink.objects.filter(digest=marie.secret).exists()
 
 
 def test_a_new_link_revokes_the_previous_one(tournament, director, marie):

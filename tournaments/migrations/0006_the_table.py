@@ -36,11 +36,11 @@ class Migration(migrations.Migration):
             name='RefereeLink',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('secret_hash', models.CharField(max_length=64, unique=True, verbose_name='secret (hashed)')),
+                ('digest', models.CharField(editable=False, max_length=64, unique=True, verbose_name='secret (digest)')),
                 ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created at')),
                 ('last_used_at', models.DateTimeField(blank=True, null=True, verbose_name='last used at')),
                 ('revoked_at', models.DateTimeField(blank=True, null=True, verbose_name='revoked at')),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by')),
+                ('issued_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='issued by')),
                 ('referee', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='referee_links', to=settings.AUTH_USER_MODEL, verbose_name='referee')),
                 ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='referee_links', to='tournaments.tournament')),
             ],

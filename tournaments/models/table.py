@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from club.models import secret_digest
+from club.models import Credential, secret_digest
 
 from .choices import Side
 from .match import Match
@@ -53,7 +53,7 @@ class MatchConfirmation(models.Model):
         return f"{self.match_id} {self.side} {'agrees' if self.agree else 'disputes'}"
 
 
-class RefereeLink(models.Model):
+class RefereeLink(Credential):
     """A private address that signs one referee in for one tournament's tables, until revoked.
 
     Only the secret's hash is kept: the address is shown once, when it is made; a director
@@ -69,18 +69,6 @@ class RefereeLink(models.Model):
         on_delete=models.CASCADE,
         related_name="referee_links",
     )
-    secret_hash = models.CharField(_("secret (hashed)"), max_length=64, unique=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("created by"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    last_used_at = models.DateTimeField(_("last used at"), null=True, blank=True)
-    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "-created_at"]
@@ -97,10 +85,6 @@ class RefereeLink(models.Model):
     def __str__(self) -> str:
         return f"{self.referee} @ {self.tournament}"
 
-    @property
-    def is_live(self) -> bool:
-        return self.revoked_at is None
-
     @staticmethod
     def new_secret() -> str:
         """144 random bits, URL-safe: the private part of the address."""
@@ -112,6 +96,6 @@ class RefereeLink(models.Model):
             return None
         return (
             cls.objects.select_related("tournament__club", "referee__player")
-            .filter(secret_hash=secret_digest(secret))
+            .filter(digest=secret_digest(secret))
             .first()
         )

@@ -66,8 +66,8 @@ def make_referee_link(tournament: Tournament, referee: Any, *, by: Any) -> Fresh
         link = RefereeLink.objects.create(
             tournament=tournament,
             referee=referee,
-            secret_hash=secret_digest(secret),
-            created_by=actor_user(by),
+            digest=secret_digest(secret),
+            issued_by=actor_user(by),
         )
         _event(tournament, "referee_link", str(referee), by)
     return FreshLink(link, secret)
