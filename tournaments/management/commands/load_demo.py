@@ -242,14 +242,22 @@ def add_evenings(club: Club, seed: int) -> list[Tournament]:
             if round_number <= played:
                 for match in tables:
                     play_out(match, rng)
+                    confirm_both(match)
                 continue
             for match in tables[:next_played]:
                 play_out(match, rng)
+                confirm_both(match)
             for match in tables[next_played : next_played + 1]:
                 for _deal in range(2):
                     enter_deal(match, plausible_deal(rng), by=match.referee)
         added.append(evening)
     return added
+
+
+def confirm_both(match: Match) -> None:
+    """Both teams confirm the finished sheet on the referee's phone, as at a real table."""
+    for side in Side:
+        confirm_sheet(match, side=side, agree=True, by=match.referee)
 
 
 def play_out(match: Match, rng: random.Random) -> None:
