@@ -107,13 +107,14 @@ def schedule_rows(
             match.table or "—",
             team(match.ns_team_id, match.ns_team),
             team(match.ew_team_id, match.ew_team),
-            state,
             score,
+            state,
         )
 
     return format_html_join(
         "\n",
-        '<tr><td class="num">{}</td><td>{}</td><td>{}</td><td>{}</td><td class="num">{}</td></tr>',
+        # The score before the state: on a phone the last column may scroll out of view.
+        '<tr><td class="num">{}</td><td>{}</td><td>{}</td><td class="num">{}</td><td>{}</td></tr>',
         (row(match) for match in matches),
     )
 
