@@ -80,3 +80,28 @@ def screenshot() -> Callable[..., Path]:
         return path
 
     return take
+
+
+@pytest.fixture(scope="module")
+def compiled_translations() -> None:
+    """The install step compiles the catalogues; make sure this process reads fresh ones."""
+    from django.core.management import call_command
+    from django.utils.translation import trans_real
+
+    call_command("compile_translations", verbosity=0)
+    trans_real._translations = {}
+    trans_real._default = None
+
+
+def sign_in(page: Any, base: str, username: str, next_url: str) -> None:
+    """Through the sign-in page, as a person would (every test user's password is the same)."""
+    page.goto(f"{base}/accounts/login/?next={next_url}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "belote-pass")
+    submit(page, "main button[type=submit]")
+
+
+def submit(page: Any, selector: str) -> None:
+    """Click and wait for the page the form answers with."""
+    with page.expect_navigation():
+        page.click(selector)

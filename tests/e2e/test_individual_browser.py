@@ -6,23 +6,22 @@ artifacts/screenshots/."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
-from django.utils.translation import trans_real
 
 from club.models import Membership
 from club.registration import register_players
-from tests.e2e.conftest import requires_chromium
+from tests.e2e.conftest import requires_chromium, sign_in, submit
 from tests.factories import ClubFactory, make_staff
 from tournaments.models import Entrant, Match, SitOut, Team, Tournament
 from tournaments.services.deals import enter_deal
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-pytestmark = [pytest.mark.browser, requires_chromium, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    requires_chromium,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("compiled_translations"),
+]
 ARGS = ["les-atouts", "melee-du-jeudi"]
 PLAYERS = [
     "Anouk Dubois",
@@ -39,25 +38,6 @@ PLAYERS = [
     "Lars Jansen",
     "Manon Lefèvre",
 ]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def compiled_translations():
-    call_command("compile_translations", verbosity=0)
-    trans_real._translations = {}
-    trans_real._default = None
-
-
-def sign_in(page, base, username, next_url):
-    page.goto(f"{base}/accounts/login/?next={next_url}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "belote-pass")
-    submit(page, "main button[type=submit]")
-
-
-def submit(page, selector):
-    with page.expect_navigation():
-        page.click(selector)
 
 
 def play_round(number: int, director) -> None:  # type: ignore[no-untyped-def]

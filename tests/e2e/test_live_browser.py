@@ -6,7 +6,6 @@ phone; the director's evening (new members confirmed, tie-breaks put in order). 
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
@@ -15,13 +14,11 @@ from django.db.models import Q
 from django.urls import reverse
 
 from club.models import Membership
-from tests.e2e.conftest import requires_chromium
+from tests.e2e.conftest import requires_chromium, sign_in
 from tests.factories import ClubFactory, PlayerFactory, TournamentFactory, make_staff
 from tests.tournaments.pages_world import MADE_BY_EW, MADE_BY_NS, build_world
 from tournaments.models import Match, Tournament
 from tournaments.services.deals import enter_deal
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 pytestmark = [pytest.mark.browser, requires_chromium, pytest.mark.django_db(transaction=True)]
 ARGS = ["les-atouts", "winter-cup"]
@@ -37,14 +34,6 @@ def _fresh_cache():
     cache.clear()
     yield
     cache.clear()
-
-
-def sign_in(page, base, username, next_url):
-    page.goto(f"{base}/accounts/login/?next={next_url}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "belote-pass")
-    with page.expect_navigation():
-        page.click("main button[type=submit]")
 
 
 def seconds_until(page, script, arg, since):

@@ -4,26 +4,26 @@ and Dutch pages show no English left. Every page is saved under artifacts/screen
 
 from __future__ import annotations
 
-import os
 import re
 
 import polib
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.urls import reverse
-from django.utils.translation import trans_real
 
 from club.models import Membership, Player
-from tests.e2e.conftest import requires_chromium
+from tests.e2e.conftest import requires_chromium, sign_in, submit
 from tests.factories import ClubFactory, make_staff
 from tests.tournaments.pages_world import MADE_BY_EW, MADE_BY_NS, build_world
 from tournaments.models import Match, Team, Tournament
 from tournaments.services.deals import enter_deal
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-pytestmark = [pytest.mark.browser, requires_chromium, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    requires_chromium,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("compiled_translations"),
+]
 ARGS = ["les-atouts", "winter-cup"]
 # Neutral names, so a team or a player is never mistaken for an English word left untranslated.
 TEAMS = ["Les As", "Carreaux", "Piques", "Trèfles"]
@@ -37,27 +37,6 @@ PLAYERS = [
     "Gaëlle Morel",
     "Hugo Peeters",
 ]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def compiled_translations():
-    """The install step compiles the catalogues; make sure this process reads fresh ones."""
-    call_command("compile_translations", verbosity=0)
-    trans_real._translations = {}
-    trans_real._default = None
-
-
-def sign_in(page, base, username, next_url):
-    page.goto(f"{base}/accounts/login/?next={next_url}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "belote-pass")
-    submit(page, "main button[type=submit]")
-
-
-def submit(page, selector):
-    """Click and wait for the page the form answers with."""
-    with page.expect_navigation():
-        page.click(selector)
 
 
 def no_horizontal_scroll(page, width):

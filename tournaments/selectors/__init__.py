@@ -4,12 +4,13 @@ Each returns plain rows or model instances in a fixed number of queries, whateve
 of the tournament; a template tag runs none of its own. Callers use `selectors.<name>`.
 """
 
-# The knockout final's reads live in knockout.py, a mêlée's in individual.py; named here too.
-from ..knockout import BracketColumn as BracketColumn
-from ..knockout import KnockoutProgress as KnockoutProgress
-from ..knockout import bracket_columns as bracket_columns
-from ..knockout import final_ranking as final_ranking
-from ..knockout import knockout_progress as knockout_progress
+# A mêlée's reads are `selectors.individual.<name>`; the knockout final's are named here too.
+from . import individual as individual
+from .knockout import BracketColumn as BracketColumn
+from .knockout import KnockoutProgress as KnockoutProgress
+from .knockout import bracket_columns as bracket_columns
+from .knockout import final_ranking as final_ranking
+from .knockout import knockout_progress as knockout_progress
 from .live import (
     LIVE_SECONDS,
     LiveState,

@@ -12,10 +12,10 @@ from django.views.decorators.http import require_POST
 
 from club.registration import ASK, CREATE, NewMembersToConfirm
 
-from .. import individual
 from ..errors import ServiceError
 from ..forms import MembersForm, players_form
 from ..models import Entrant, Tournament
+from ..selectors import individual
 from ..services import entrants as entrant_services
 from .director import back, director_required, refused, registered_message
 

@@ -29,10 +29,11 @@ from django.views.decorators.http import require_GET
 
 from club.models import Player
 
-from .. import individual, selectors
+from .. import selectors
 from ..changes import take_window
 from ..models import Entrant, Tournament
 from ..permissions import is_director
+from ..selectors import individual
 from .public import (
     LIVE_POLL_SECONDS,
     get_match,

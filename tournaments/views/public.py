@@ -18,10 +18,11 @@ from django.urls import reverse
 from club.models import Club
 from club.selectors import player_ratings
 
-from .. import individual, selectors
+from .. import selectors
 from ..models import Match, Team, Tournament
 from ..permissions import can_read_tournament, is_director, readable_players
 from ..rules_text import rules_in_words
+from ..selectors import individual
 
 # How often the director's tables ask whether something changed (the public pages: live.py).
 POLL_SECONDS = 3

@@ -1,5 +1,5 @@
 """Reads of an individual tournament (mêlée): its players, who sits out, each player's rounds
-with their seat, partner and opponents, and their line (selectors, beside tournaments.selectors).
+with their seat, partner and opponents, and their line (imported as `selectors.individual`).
 
 A mêlée's tables are matches of two partnerships of their round (`Team.round`), so a player's
 round is the match one of whose teams they are in; a round they sit out is a SitOut row.
@@ -14,15 +14,10 @@ from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, 
 
 from club.models import Player
 
-from .models import Entrant, Match, SitOut, Standing, Team, Tournament
-from .selectors import (
-    SEATED,
-    entrants_with_players,
-    open_round_numbers,
-    seat_of,
-    team_match_row,
-)
-from .standings.names import LIVE_ROUND
+from ..models import Entrant, Match, SitOut, Standing, Team, Tournament
+from ..standings.names import LIVE_ROUND
+from .people import seat_of, team_match_row
+from .tournament import SEATED, entrants_with_players, open_round_numbers
 
 __all__ = [
     "entrant_line",

@@ -1,5 +1,5 @@
 """Reads of a tournament's knockout final: how far its bracket is played, the bracket as the page
-draws it, the final ranking (selectors, re-exported by tournaments.selectors).
+draws it, the final ranking (named in tournaments.selectors too).
 
 The bracket's rounds are stored like any round (a knockout stage); here each is laid beside
 the pure draw of `scheduling.knockout` fed with the winners of the round before, so a round
@@ -16,8 +16,8 @@ from typing import Any
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from .models import Bracket, Match, Round, Side, Standing, Team, Tournament
-from .scheduling.knockout import (
+from ..models import Bracket, Match, Round, Side, Standing, Team, Tournament
+from ..scheduling.knockout import (
     KnockoutRound,
     first_knockout_round,
     knockout_ranking,
