@@ -33,17 +33,13 @@ from club.permissions import (
 )
 from club.permissions import is_site_admin as is_site_admin
 
-from .errors import NotAllowed
+from .errors import MatchClosed, NotAllowed
 from .models import Entrant, Match, Team, Tournament
 
 
 def is_director(user: Any, club: Club | int) -> bool:
     """A director (staff) of the club; a site admin (and the system) directs every club."""
     return directs_club(user, club if isinstance(club, int) else club.pk)
-
-
-def directs(user: Any, tournament: Tournament) -> bool:
-    return is_director(user, tournament.club_id)
 
 
 def _credential_limit_q(user: Any, prefix: str = "") -> Q:
@@ -228,7 +224,9 @@ def require_confirmer(user: Any, match: Match) -> None:
 
 
 def require_deal_writer(user: Any, match: Match) -> None:
-    if not can_write_deals(user, match):
-        raise NotAllowed(
-            _("Only this match's referee or a director of the club may change its deals.")
-        )
+    """The match's own referee of a closed match is told so (409), anyone else refused."""
+    if can_write_deals(user, match):
+        return
+    if is_referee_of(user, match) and match.is_closed:
+        raise MatchClosed(_("A director has closed this match: it is read-only."))
+    raise NotAllowed(_("Only this match's referee or a director of the club may change its deals."))

@@ -200,6 +200,17 @@ def test_removing_the_last_deal_reopens_a_finished_match(match, referee):
         remove_last_deal(match, by=referee)
 
 
+def test_two_removals_of_the_same_deal_take_away_one_deal_only(match, referee):
+    """The second of two removals sent at once for deal 2 finds deal 1 last: refused, kept."""
+    enter_deal(match, MADE, by=referee)
+    enter_deal(match, MADE, by=referee)
+    assert remove_last_deal(match, by=referee, submission_key="a", expected_number=2) == 2
+    with pytest.raises(Conflict) as refused:
+        remove_last_deal(match, by=referee, submission_key="b", expected_number=2)
+    assert refused.value.field == "number"
+    assert list(match.deals.values_list("number", flat=True)) == [1]
+
+
 def test_the_same_submission_key_stores_one_deal(match, referee):
     first = enter_deal(match, MADE, by=referee, submission_key="k1")
     again = enter_deal(match, MADE, by=referee, submission_key="k1")

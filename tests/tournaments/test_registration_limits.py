@@ -17,6 +17,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Team
 from tournaments.permissions import SYSTEM
 from tournaments.services import register_team, register_teams
+from tournaments.services.registration import edit_team
 
 pytestmark = pytest.mark.django_db
 
@@ -62,6 +63,21 @@ def test_a_team_registered_alone_with_a_hidden_character_is_refused_on_its_name(
             tournament, by=SYSTEM, name=f"A{RLO}B", first_player=first, second_player=second
         )
     assert refused.value.field == "name"
+
+
+def test_a_rename_to_a_name_with_a_hidden_character_is_refused_and_the_name_kept():
+    tournament = TournamentFactory()
+    first, second = PlayerFactory(), PlayerFactory()
+    for player in (first, second):
+        MembershipFactory(club=tournament.club, player=player)
+    team = register_team(
+        tournament, by=SYSTEM, name="Les Atouts", first_player=first, second_player=second
+    )
+    with pytest.raises(ServiceError) as refused:
+        edit_team(team, by=SYSTEM, name=f"Team {RLO}gnp.exe")
+    assert refused.value.field == "name" and "U+202E" in refused.value.message
+    team.refresh_from_db()
+    assert team.name == "Les Atouts"
 
 
 def test_a_player_name_with_a_hidden_character_is_refused():

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 
 from scoring.engine import Rules, codec, score_deal, validate_deal
 from scoring.rulebook import worked_examples
-from tournaments.errors import Conflict, NotAllowed
+from tournaments.errors import NotAllowed
 from tournaments.models import Deal, Match
 from tournaments.permissions import can_write_deals, is_referee_of
 from tournaments.services.deals import (
@@ -187,17 +187,10 @@ class DealViewSet(ApiViewSet):
         number = int(kwargs["number"])
         key = self._key(request)
         self._check_writer(request)
-        last = self.match.deal_count or Deal.objects.filter(match=self.match).count()
         # A replayed removal (same key) answers like the first one, the deal being gone.
         if not key or submission_of(self.match, request.user, key) is None:
             get_object_or_404(self.get_queryset(), number=number)
-            if number != last:
-                raise Conflict(
-                    _("Only the last deal (%(last)s) can be removed, not deal %(number)s.")
-                    % {"last": last, "number": number},
-                    field="number",
-                )
-        remove_last_deal(self.match, by=request.user, submission_key=key)
+        remove_last_deal(self.match, by=request.user, submission_key=key, expected_number=number)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     def _check_writer(self, request: Request) -> None:

@@ -19,9 +19,9 @@ from scoring.engine import (
 )
 
 from ..changes import changing
-from ..errors import Conflict, DealNumberTaken, DealRefused, MatchClosed, MatchOver, NotAllowed
+from ..errors import Conflict, DealNumberTaken, DealRefused, MatchOver
 from ..models import Deal, DealAudit, Match, MatchEvent, Submission
-from ..permissions import actor_user, can_write_deals, is_referee_of, require_director
+from ..permissions import actor_user, require_deal_writer, require_director
 from .confirmations import forget_confirmations
 
 __all__ = [
@@ -123,12 +123,28 @@ def correct_deal(
     return _deal(match, _run(match, by, submission_key, "correct", act))
 
 
-def remove_last_deal(match: Match, *, by: Any, submission_key: str | None = None) -> int:
-    """Remove the match's last deal; returns its number."""
+def remove_last_deal(
+    match: Match,
+    *,
+    by: Any,
+    submission_key: str | None = None,
+    expected_number: int | None = None,
+) -> int:
+    """Remove the match's last deal; returns its number.
+
+    `expected_number` is the deal the caller means to remove: checked under the match's
+    lock, so two removals sent at once cannot take away the deal before it too.
+    """
 
     def act(locked: Match, deals: list[Deal]) -> int:
         if not deals:
             raise Conflict(_("This match has no deal to remove."))
+        if expected_number is not None and expected_number != deals[-1].number:
+            raise Conflict(
+                _("Only the last deal (%(last)s) can be removed, not deal %(number)s.")
+                % {"last": deals[-1].number, "number": expected_number},
+                field="number",
+            )
         last = deals.pop()
         last.delete()
         store_replay(locked, deals, _replay(locked, [d.entry for d in deals]))
@@ -177,7 +193,7 @@ def _run(
                     )
                 _refresh(match, locked)
                 return int(done.deal_number or 0)
-        _check_allowed(locked, by)
+        require_deal_writer(by, locked)
         if locked.is_bye:
             raise Conflict(_("A bye has no deals."))
         deals = list(locked.deals.order_by("number"))
@@ -217,14 +233,6 @@ def _deal(match: Match, number: int) -> Deal:
         # A repeated key whose deal was removed since: nothing to show, nothing to redo.
         raise Conflict(_("Deal %(number)s has been removed since.") % {"number": number})
     return deal
-
-
-def _check_allowed(match: Match, by: Any) -> None:
-    if can_write_deals(by, match):
-        return
-    if is_referee_of(by, match) and match.is_closed:
-        raise MatchClosed(_("A director has closed this match: it is read-only."))
-    raise NotAllowed(_("Only this match's referee or a director of the club may change its deals."))
 
 
 def _rules(match: Match) -> Any:

@@ -64,6 +64,14 @@ def _read_team_line(number: int, line: str) -> _TeamLine | LineProblem:
     return _TeamLine(number, name, first, second)
 
 
+def _check_team_name(name: str) -> None:
+    """A team name typed in one by one (a new team, a rename): the checks of a pasted line."""
+    if len(name) > TEAM_NAME_MAX:
+        raise ServiceError(_("The team name is too long."), field="name")
+    if problem := hidden_character_problem(name):
+        raise ServiceError(problem, field="name")
+
+
 def require_teams(tournament: Tournament) -> None:
     """An individual tournament registers players alone (services.entrants), never teams."""
     if tournament.is_individual:
@@ -207,10 +215,7 @@ def register_team(
     name = " ".join((name or "").split()) or default_team_name(
         first_player.full_name, second_player.full_name
     )
-    if len(name) > TEAM_NAME_MAX:
-        raise ServiceError(_("The team name is too long."), field="name")
-    if problem := hidden_character_problem(name):
-        raise ServiceError(problem, field="name")
+    _check_team_name(name)
     if first_player.pk == second_player.pk:
         raise ServiceError(_("A team needs two different players."), field="second_player")
     club_members = set(
@@ -277,8 +282,7 @@ def edit_team(
     new_name = team.name if name is None else " ".join(name.split())
     if not new_name:
         raise ServiceError(_("Give the team a name."), field="name")
-    if len(new_name) > TEAM_NAME_MAX:
-        raise ServiceError(_("The team name is too long."), field="name")
+    _check_team_name(new_name)
     if first.pk == second.pk:
         raise ServiceError(_("A team needs two different players."), field="second_player")
     changed_players = (first.pk, second.pk) != (team.first_player_id, team.second_player_id)
