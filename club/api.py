@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.db.models import F, QuerySet
+from django.db.models import F, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
@@ -23,7 +23,7 @@ from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
 from .permissions import require_club_director, require_site_admin
 from .referees import create_referee
 from .registration import MAX_PASTED_CHARACTERS, register_players
-from .selectors import best_rated, members_found
+from .selectors import best_rated, members_found, ratings_prefetch
 
 # Primary keys in URLs: digits only and short enough for a database integer, so an absurd
 # id answers 404 instead of overflowing the database driver.
@@ -121,11 +121,12 @@ class DirectorAccountSerializer(serializers.Serializer):
 
 
 class ClubCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
+    # The lengths are checked by the founding service (club.founding), which names the field.
+    name = serializers.CharField()
     slug = serializers.CharField(
-        max_length=100, required=False, default="", help_text=_("Default: made from the name.")
+        required=False, default="", help_text=_("Default: made from the name.")
     )
-    city = serializers.CharField(max_length=200, required=False, default="")
+    city = serializers.CharField(required=False, default="")
     director = DirectorAccountSerializer()
 
 
@@ -280,6 +281,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         serializer = PastedNamesSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         players = register_players(club, serializer.validated_data["text"], by=request.user)
+        prefetch_related_objects(players, ratings_prefetch())
         return Response(PlayerSerializer(players, many=True).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=RankingSerializer(many=True))

@@ -19,6 +19,7 @@ from .registration import name_problem, split_name
 
 NAME_MAX = Club._meta.get_field("name").max_length or 120
 SLUG_MAX = Club._meta.get_field("slug").max_length or 60
+CITY_MAX = Club._meta.get_field("city").max_length or 120
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,8 @@ def _club_problems(name: str, slug: str, city: str) -> dict[str, list[str]]:
         ]
     elif Club.objects.filter(slug=slug).exists():
         problems["slug"] = [_("The address “%(slug)s” is taken.") % {"slug": slug}]
-    if len(city) > 120:
-        problems["city"] = [_("A city has at most 120 characters.")]
+    if len(city) > CITY_MAX:
+        problems["city"] = [_("A city has at most %(n)d characters.") % {"n": CITY_MAX}]
     return problems
 
 

@@ -120,6 +120,13 @@ def require_club_director(user: Any, club_id: int) -> None:
 # --- API tokens ---------------------------------------------------------------------------
 
 
+def require_token_issuer(user: Any) -> None:
+    """Referees' device tokens are issued and revoked by directors (of some club) and site
+    admins; which referee, in which club, each service checks on its own."""
+    if not directed_club_ids(user) and not is_site_admin(user):
+        raise NotAllowed(_("Only a director may issue or revoke tokens."))
+
+
 def referee_token_holders_q(club_id: int) -> Q:
     """The users a director of the club may give a device token to, as a filter on users.
 

@@ -5,10 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
 from .permissions import directs_club
+
+
+def ratings_prefetch() -> Prefetch:
+    """A player's ratings as the API lists them (one query for any number of players)."""
+    return Prefetch("ratings", queryset=Rating.objects.order_by("club_id", "pk"))
 
 
 def club_home(club: Club, viewer: Any) -> dict[str, Any]:

@@ -197,11 +197,3 @@ def cache_is_reachable(cache: Any) -> bool:
     """Whether `cache` is believed to answer (any cache but this one always is)."""
     check = getattr(cache, "is_reachable", None)
     return bool(check()) if callable(check) else True
-
-
-def cache_is_shared(cache: Any) -> bool:
-    """Whether every process of the site sees the same `cache` (not in-process memory)."""
-    from django.core.cache.backends.dummy import DummyCache
-    from django.core.cache.backends.locmem import LocMemCache
-
-    return not isinstance(cache, LocMemCache | DummyCache)

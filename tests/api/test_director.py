@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from club.models import Membership
 from tests.factories import ClubFactory, make_staff
@@ -215,3 +217,19 @@ def test_a_director_moves_the_tournament_status(director_client, referee_client,
     assert Tournament.objects.get(pk=tournament.pk).status == "finished"
     assert director_client.post(url, {"status": "paused"}, format="json").status_code == 400
     assert referee_client.post(url, {"status": "running"}, format="json").status_code == 403
+
+
+def test_registering_players_through_the_api_reads_their_ratings_in_one_query(
+    director_client, club
+):
+    """The answer lists each new player's ratings: a fixed number of queries for any count."""
+    few = "\n".join(f"Anne{chr(97 + i)} Roux" for i in range(3))
+    many = "\n".join(f"Luc{chr(97 + i)} Martin" for i in range(20))
+    url = f"/api/v1/clubs/{club.pk}/players/"
+    # The first request of a session reads what later ones find cached.
+    assert director_client.post(url, {"text": "Paul Petit"}, format="json").status_code == 201
+    with CaptureQueriesContext(connection) as for_few:
+        assert director_client.post(url, {"text": few}, format="json").status_code == 201
+    with CaptureQueriesContext(connection) as for_many:
+        assert director_client.post(url, {"text": many}, format="json").status_code == 201
+    assert len(for_many) == len(for_few)

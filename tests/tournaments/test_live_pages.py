@@ -38,7 +38,7 @@ def fragments(world):
     """Each live fragment's URL and the version its page shows now."""
     tournament = Tournament.objects.get(pk=world.tournament.pk)
     team = world.match.ns_team
-    both = selectors.combined_version(tournament)
+    both = selectors.state_of(tournament).both
     changes = str(tournament.change_seq)
     return {
         reverse("tournaments:standings_live", args=ARGS): selectors.standings_version(tournament),

@@ -29,7 +29,12 @@ from rest_framework.views import APIView
 
 from club.api import ID_PATTERN
 from club.models import ApiToken, Club, Membership
-from club.permissions import directed_club_ids, is_site_admin, referee_only_club
+from club.permissions import (
+    directed_club_ids,
+    is_site_admin,
+    referee_only_club,
+    require_token_issuer,
+)
 from club.tokens import (
     IssuedToken,
     active_user,
@@ -40,7 +45,7 @@ from club.tokens import (
     sign_in,
     tokens_of,
 )
-from tournaments.errors import NotAllowed, ServiceError
+from tournaments.errors import ServiceError
 
 from .permissions import ReadOnlyOrAuthenticated
 from .serializers import UserBriefSerializer
@@ -296,8 +301,7 @@ class RefereeTokenView(APIView):
         serializer = RefereeTokenSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        if not directed_club_ids(request.user) and not is_site_admin(request.user):
-            raise NotAllowed(_("Only a director may issue or revoke tokens."))
+        require_token_issuer(request.user)
         user = active_user(data["user"])
         if user is None:
             raise NotFound(_("There is no such user."))
@@ -322,8 +326,7 @@ class RefereeTokenRevokeView(APIView):
         summary=gettext_lazy("Revoke a referee's device tokens (directors)"),
     )
     def delete(self, request: Request, user_id: str) -> Response:
-        if not directed_club_ids(request.user) and not is_site_admin(request.user):
-            raise NotAllowed(_("Only a director may issue or revoke tokens."))
+        require_token_issuer(request.user)
         user = active_user(int(user_id))
         raw = request.query_params.get("club", "")
         if raw and (not raw.isdigit() or len(raw) > 15):

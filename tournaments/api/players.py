@@ -3,7 +3,7 @@ rating in each club and their rating history."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
@@ -22,7 +22,8 @@ from club.api import (
     RatingChangeSerializer,
     StableOrderingFilter,
 )
-from club.models import Player, Rating, RatingChange
+from club.models import Player, RatingChange
+from club.selectors import ratings_prefetch
 from tournaments.permissions import readable_players
 
 
@@ -42,12 +43,7 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     ordering = ["last_name", "first_name"]
 
     def get_queryset(self) -> QuerySet[Player]:
-        ratings = Rating.objects.order_by("club_id", "pk")
-        return (
-            readable_players(self.request.user)
-            .prefetch_related(Prefetch("ratings", queryset=ratings))
-            .distinct()
-        )
+        return readable_players(self.request.user).prefetch_related(ratings_prefetch()).distinct()
 
     @extend_schema(
         responses=RatingChangeSerializer(many=True),

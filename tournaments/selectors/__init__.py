@@ -14,7 +14,6 @@ from .knockout import knockout_progress as knockout_progress
 from .live import (
     LIVE_SECONDS,
     LiveState,
-    combined_version,
     last_update,
     live_key,
     live_state,
@@ -35,7 +34,6 @@ from .people import (
 )
 from .standings import (
     StandingsView,
-    computed_rounds,
     rank_history,
     standings_after,
     standings_version,
@@ -65,8 +63,6 @@ __all__ = [
     "LiveState",
     "StandingsView",
     "bracket_columns",
-    "combined_version",
-    "computed_rounds",
     "current_round_number",
     "disputes",
     "entrants_with_players",

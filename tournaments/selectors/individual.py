@@ -10,17 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Case, Exists, IntegerField, OuterRef, Q, QuerySet, Value, When
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from club.models import Player
 
-from ..models import Entrant, Match, SitOut, Standing, Team, Tournament
-from ..standings.names import LIVE_ROUND
+from ..models import Entrant, Match, SitOut, Team, Tournament
 from .people import seat_of, team_match_row
 from .tournament import SEATED, entrants_with_players, open_round_numbers
 
 __all__ = [
-    "entrant_line",
     "entrant_next",
     "entrant_rows",
     "entrants_with_draws",
@@ -115,18 +113,6 @@ def entrant_next(
 
 def _player_ids(team: Team) -> tuple[int, int]:
     return (team.first_player_id, team.second_player_id)
-
-
-def entrant_line(tournament: Tournament, entrant: Entrant) -> Standing | None:
-    """The player's line in the live table while a match is in play, else after the last round."""
-    live_first = Case(
-        When(round_number=LIVE_ROUND, then=Value(1)), default=Value(0), output_field=IntegerField()
-    )
-    return (
-        Standing.objects.filter(tournament=tournament, entrant=entrant)
-        .order_by(live_first.desc(), "-round_number")
-        .first()
-    )
 
 
 def player_entries(player: Player) -> list[dict[str, Any]]:

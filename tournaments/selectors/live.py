@@ -101,11 +101,6 @@ def live_state(club_slug: str, slug: str) -> LiveState | None:
     return read[1]
 
 
-def combined_version(tournament: Tournament) -> str:
-    """The version of a page that shows both matches and standings (LiveState.both)."""
-    return f"{tournament.change_seq}.{standings_version(tournament)}"
-
-
 def last_update(rows: Iterable[Any]) -> Any:
     """The latest `updated_at` of matches or deals: when what a page shows last changed."""
     return max((row.updated_at for row in rows if row.updated_at), default=None)

@@ -10,7 +10,7 @@ from rapidfuzz import fuzz, process
 
 from club.models import Player
 
-from ..models import Match, Seat, Side, Standing, Team, Tournament
+from ..models import Entrant, Match, Seat, Side, Standing, Team, Tournament
 from ..standings.names import LIVE_ROUND
 from .tournament import entrants_with_players, teams_with_players
 
@@ -49,13 +49,17 @@ def team_rows(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
     return [team_match_row(team, match) for match in matches]
 
 
-def latest_line(tournament: Tournament, team: Team) -> Standing | None:
-    """The team's line in the live table while a match is in play, else after the last round."""
+def latest_line(tournament: Tournament, whose: Team | Entrant) -> Standing | None:
+    """The line of a team (or of an individual tournament's player) in the live table while
+    a match is in play, else after the last round."""
     live_first = Case(
         When(round_number=LIVE_ROUND, then=Value(1)), default=Value(0), output_field=IntegerField()
     )
+    owner: dict[str, Team | Entrant] = (
+        {"team": whose} if isinstance(whose, Team) else {"entrant": whose}
+    )
     return (
-        Standing.objects.filter(tournament=tournament, team=team)
+        Standing.objects.filter(tournament=tournament, **owner)
         .order_by(live_first.desc(), "-round_number")
         .first()
     )

@@ -31,11 +31,6 @@ def _stored_rounds(tournament: Tournament) -> list[int]:
     )
 
 
-def computed_rounds(tournament: Tournament) -> list[int]:
-    """The rounds after which standings are stored, in order (the live table is not one)."""
-    return [number for number in _stored_rounds(tournament) if number != LIVE_ROUND]
-
-
 @dataclass(frozen=True, slots=True)
 class StandingsView:
     """The stored standings shown: the live table or the table after one round, and the

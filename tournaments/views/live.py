@@ -268,7 +268,7 @@ def screen_context(tournament: Tournament) -> dict[str, Any]:
             filter(None, (selectors.last_update(matches), tournament.standings_computed_at)),
             default=None,
         ),
-        "version": selectors.combined_version(tournament),
+        "version": selectors.state_of(tournament).both,
         "poll_seconds": LIVE_POLL_SECONDS,
         "slide_seconds": SCREEN_SLIDE_SECONDS,
     }
@@ -345,9 +345,9 @@ def entrant_context(tournament: Tournament, player_pk: int) -> dict[str, Any]:
         "entrant": entrant,
         "rows": rows,
         "next": upcoming,
-        "line": individual.entrant_line(tournament, entrant),
+        "line": selectors.latest_line(tournament, entrant),
         "updated_at": selectors.last_update(row["match"] for row in rows if row["match"]),
-        "version": selectors.combined_version(tournament),
+        "version": selectors.state_of(tournament).both,
         "poll_seconds": LIVE_POLL_SECONDS,
     }
 

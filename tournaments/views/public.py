@@ -203,7 +203,7 @@ def team_context(tournament: Tournament, team: Team) -> dict[str, Any]:
         "next": selectors.next_row(rows),
         "line": selectors.latest_line(tournament, team),
         "updated_at": selectors.last_update(row["match"] for row in rows),
-        "version": selectors.combined_version(tournament),
+        "version": selectors.state_of(tournament).both,
         "poll_seconds": LIVE_POLL_SECONDS,
     }
 
