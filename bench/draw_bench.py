@@ -29,32 +29,20 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+from bench.timing import timed
+
 RUNS = 3
 DEALS_PER_MATCH = 12
 # The rules the played rounds' deals are scored by: every match ends after its 12 deals.
 PLAY_RULES = {"target": None, "max_deals": DEALS_PER_MATCH}
-
-
-def timed(action: Callable[[], object], runs: int, after: Callable[[], object] | None = None):  # type: ignore[no-untyped-def]
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-        if after is not None:
-            after()  # untimed: undo, so the next run draws the same round
-    return min(times), statistics.median(times)
 
 
 def main() -> None:
@@ -224,7 +212,7 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
             delete_last_round(drawn.pop(), by=SYSTEM)
 
         print(label)
-        line("  draw_next_round (stored, committed)", timed(draw, args.runs, undo))
+        line("  draw_next_round (stored, committed)", timed(draw, args.runs, after=undo))
         line(
             "  next_round (the preview, nothing stored)",
             timed(lambda t=tournament: next_round(t), args.runs),
