@@ -19,7 +19,6 @@ import argparse
 import http.client
 import itertools
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,23 +27,10 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse
 
+from bench.live_stack import free_port, fresh_database
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/bench_api"
-
-
-def fresh_database(url: str) -> None:
-    """Drop and create the bench's database, so every run measures the same tournament."""
-    import psycopg
-
-    parsed = urlparse(url)
-    name = parsed.path.lstrip("/")
-    # It is dropped: refuse any database that is not obviously the bench's own.
-    if "bench" not in name:
-        raise SystemExit(f"refusing to drop {name!r}: the bench database's name must say bench")
-    admin = parsed._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def build(n_teams: int) -> tuple[int, int]:
@@ -73,12 +59,6 @@ def build(n_teams: int) -> tuple[int, int]:
         f"{time.perf_counter() - started:.1f}s"
     )
     return tournament.pk, match.pk
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, float]:
@@ -170,7 +150,9 @@ def main() -> None:
     args = parser.parse_args()
 
     url = os.environ.get("BENCH_DATABASE_URL", DEFAULT_URL)
-    fresh_database(url)
+    # Dropped and created afresh, so every run measures the same tournament.
+    parsed = urlparse(url)
+    fresh_database(parsed._replace(path="").geturl(), parsed.path.lstrip("/"))
     env = {
         **os.environ,
         "DATABASE_URL": url,

@@ -33,6 +33,25 @@ def random_entry(rng: random.Random) -> dict[str, Any]:
     return plausible_deal(rng, thrown_in=False, declarations=False)
 
 
+def play_random_deals(
+    match: Match, rules: dict[str, Any], count: int, rng: random.Random
+) -> list[Deal]:
+    """Play `count` random deals on `match` (from its `first_dealer`) with the engine.
+
+    Sets the match's `Match.REPLAY_FIELDS` (`apply_replay`, the same derived columns the deal
+    services store on every replay) and returns its deals, unsaved. `rules` should end the
+    match after `count` deals (`target: null, max_deals: count`).
+    """
+    entries = [random_entry(rng) for _ in range(count)]
+    replay = play_match(rules, match.first_dealer, entries)
+    deals = [
+        Deal(match=match, number=played.number, entry=entry, **Deal.columns_of(played))
+        for played, entry in zip(replay.deals, entries, strict=True)
+    ]
+    match.apply_replay(replay, deals)
+    return deals
+
+
 def _chunks(rows: list[Any], size: int = 2000) -> Iterator[list[Any]]:
     for start in range(0, len(rows), size):
         yield rows[start : start + size]
@@ -107,15 +126,7 @@ def build_round_robin_tournament(
             if pairing.ew is None:
                 continue  # a bye
             match.first_dealer = _SEATS[(rnd.number + (pairing.table or 0)) % 4]
-            entries = [random_entry(rng) for _ in range(deals_per_match)]
-            replay = play_match(rules, match.first_dealer, entries)
-            played_deals = [
-                Deal(match=match, number=played.number, entry=entry, **Deal.columns_of(played))
-                for played, entry in zip(replay.deals, entries, strict=True)
-            ]
-            # The same derived columns the deal services store on every replay.
-            match.apply_replay(replay, played_deals)
-            deals.extend(played_deals)
+            deals.extend(play_random_deals(match, rules, deals_per_match, rng))
     for chunk in _chunks(matches):
         Match.objects.bulk_create(chunk)
     seats = [seat for match in matches for seat in match.seat_rows()]

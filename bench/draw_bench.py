@@ -5,8 +5,9 @@
         .venv/bin/python bench/draw_bench.py                               # PostgreSQL
 
 In a throwaway database, each field is drawn round by round by the service itself
-(`draw_next_round`), its results filled in between (random totals written straight to the
-matches: the draw reads match results, never deals), then the next round's draw is timed:
+(`draw_next_round`), its results filled in between (12 random deals a match, scored by the
+engine and written to the match as the deal services do; the deal rows are not stored: the
+draw reads match results, never deals), then the next round's draw is timed:
 
 - a 256-team Swiss after 7 rounds (its round 8);
 - a 200-team concours after 4 parties, drawn at random and by ranking (its round 5);
@@ -28,29 +29,20 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+from bench.timing import timed
+
 RUNS = 3
-
-
-def timed(action: Callable[[], object], runs: int, after: Callable[[], object] | None = None):  # type: ignore[no-untyped-def]
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-        if after is not None:
-            after()  # untimed: undo, so the next run draws the same round
-    return min(times), statistics.median(times)
+DEALS_PER_MATCH = 12
+# The rules the played rounds' deals are scored by: every match ends after its 12 deals.
+PLAY_RULES = {"target": None, "max_deals": DEALS_PER_MATCH}
 
 
 def main() -> None:
@@ -160,25 +152,14 @@ def melee(name: str, players: int, rounds_played: int, **settings: Any):  # type
 
 
 def play(round_: Any, rng: random.Random) -> None:
-    """Finish every match of the round with random totals, as its deals would have."""
-    from django.utils import timezone
-
+    """Finish every match of the round with random deals scored by the engine (not stored)."""
+    from bench.bigtournament import play_random_deals
     from tournaments.models import Match
 
     matches = list(round_.matches.filter(ew_team__isnull=False))
     for match in matches:
-        match.ns_total, match.ew_total = rng.randint(400, 1200), rng.randint(400, 1200)
-        match.winner = (
-            "draw"
-            if match.ns_total == match.ew_total
-            else ("NS" if match.ns_total > match.ew_total else "EW")
-        )
-        match.status, match.finished_at = Match.Status.FINISHED, timezone.now()
-        match.deal_count = match.deals_played = 12
-    Match.objects.bulk_update(
-        matches,
-        ["ns_total", "ew_total", "winner", "status", "finished_at", "deal_count", "deals_played"],
-    )
+        play_random_deals(match, PLAY_RULES, DEALS_PER_MATCH, rng)
+    Match.objects.bulk_update(matches, Match.REPLAY_FIELDS)
 
 
 def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untyped-def]
@@ -231,7 +212,7 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
             delete_last_round(drawn.pop(), by=SYSTEM)
 
         print(label)
-        line("  draw_next_round (stored, committed)", timed(draw, args.runs, undo))
+        line("  draw_next_round (stored, committed)", timed(draw, args.runs, after=undo))
         line(
             "  next_round (the preview, nothing stored)",
             timed(lambda t=tournament: next_round(t), args.runs),

@@ -42,9 +42,21 @@ def free_web_port() -> int:
     return port
 
 
+def free_port() -> int:
+    """A loopback port nothing listens on (bound, then released for the caller)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 def fresh_database(admin_url: str, name: str = DATABASE) -> None:
+    """Drop and create the bench's PostgreSQL database `name` (on the server of `admin_url`),
+    so every run starts from the same state."""
     import psycopg
 
+    # It is dropped: refuse any database that is not obviously a bench's own.
+    if "bench" not in name:
+        raise SystemExit(f"refusing to drop {name!r}: the bench database's name must say bench")
     with psycopg.connect(f"{admin_url}/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')

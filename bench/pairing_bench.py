@@ -23,31 +23,19 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import tournaments.scheduling.teams as team_draws
+from bench.timing import timed
 from tests.tournaments.pairing_world import IndividualTournament, TeamTournament
 from tournaments.scheduling import PairBy
 from tournaments.scheduling.matching import min_cost_perfect_matching
 
 RUNS = 3
-
-
-def timed(draw: Callable[[], Any], runs: int = RUNS) -> tuple[float, float]:
-    """Best and median wall-clock seconds of ``runs`` calls."""
-    seconds = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        draw()
-        seconds.append(time.perf_counter() - start)
-    return min(seconds), statistics.median(seconds)
 
 
 def report(label: str, figures: tuple[float, float]) -> None:
@@ -68,15 +56,15 @@ def main() -> None:
 
     print("Draws (best of 3):")
     swiss = team_field(256, PairBy.MATCH_POINTS, 7)
-    report("Swiss, 256 teams, round 8", timed(swiss.draw))
+    report("Swiss, 256 teams, round 8", timed(swiss.draw, RUNS))
     drawn = swiss.draw()
     print(f"    {len(drawn.matches)} matches, {drawn.repeats} repeats")
     for pair_by, name in ((PairBy.LOT, "at random"), (PairBy.RANK, "by ranking")):
         concours = team_field(200, pair_by, 4)
-        report(f"concours drawn {name}, 200 teams, round 5", timed(concours.draw))
+        report(f"concours drawn {name}, 200 teams, round 5", timed(concours.draw, RUNS))
     melee = IndividualTournament(list(range(1, 201)), seed=20240901)
     melee.play_rounds(6)
-    report("individual, 200 players, round 7", timed(melee.draw))
+    report("individual, 200 players, round 7", timed(melee.draw, RUNS))
     drawn_melee = melee.draw()
     print(
         f"    {len(drawn_melee.tables)} tables, {drawn_melee.repeated_partners} repeated"
@@ -114,7 +102,7 @@ def main() -> None:
         found["rustworkx"] = sum(costs[pair] for pair in min_cost_perfect_matching(nodes, costs))
 
     report(f"networkx {networkx.__version__} max_weight_matching (once)", timed(with_networkx, 1))
-    report(f"rustworkx {rustworkx.__version__} max_weight_matching", timed(with_rustworkx))
+    report(f"rustworkx {rustworkx.__version__} max_weight_matching", timed(with_rustworkx, RUNS))
     print(f"  same least cost: {found['networkx'] == found['rustworkx']}")
 
 

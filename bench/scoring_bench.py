@@ -26,16 +26,16 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scoring.engine import Rules, codec, play_match, score_deal
+from scoring.engine.declarations import FOUR_POINTS, SEQUENCE_POINTS
 from tests.scoring.helpers import real_deal
 
 DEALS = 20_000
 REPEAT = 5
 
-# The floor's own tables: a second, independent reading of docs/rules.md §2 and §4.
+# The floor's own tables: a second, independent reading of docs/rules.md §2 and §4 (the
+# declarations' points are the engine's SEQUENCE_POINTS and FOUR_POINTS, not copied here).
 _STRENGTH = {rank: i for i, rank in enumerate("789TJQKA")}
-_SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100, 6: 100, 7: 100, 8: 100}
 _FOUR_ORDER = {"J": 6, "9": 5, "A": 4, "T": 3, "K": 2, "Q": 1}
-_FOUR_POINTS = {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}
 _TAKES_FOR_NS = {"N": True, "S": True, "E": False, "W": False}
 
 
@@ -49,10 +49,10 @@ def _team_declarations(items: list[dict[str, Any]], trump: str) -> tuple[Any, in
             key = (declared["length"], _STRENGTH[top] if top else -1, declared.get("suit") == trump)
             if best_sequence is None or key > best_sequence:
                 best_sequence = key
-            sequence_points += _SEQUENCE_POINTS[declared["length"]]
+            sequence_points += SEQUENCE_POINTS[declared["length"]]
         else:
             best_four = max(best_four, _FOUR_ORDER[declared["rank"]])
-            four_points += _FOUR_POINTS[declared["rank"]]
+            four_points += FOUR_POINTS[declared["rank"]]
     return best_sequence, sequence_points, best_four, four_points
 
 

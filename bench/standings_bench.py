@@ -33,7 +33,6 @@ import argparse
 import cProfile
 import os
 import pstats
-import statistics
 import sys
 import tempfile
 import time
@@ -43,18 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-
-def timed(
-    action: Callable[[], object], runs: int, before: Callable[[], object] | None = None
-) -> tuple[float, float]:
-    times = []
-    for _ in range(runs):
-        if before is not None:
-            before()  # untimed: set the stage
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times), statistics.median(times)
+from bench.timing import timed
 
 
 def main() -> None:
@@ -154,9 +142,11 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
     floor_best, floor_median = timed(floor, args.runs)
     fresh_best, fresh_median = timed(lambda: deal_stats(tournament.pk), args.runs)
     standings()
-    standings_best, standings_median = timed(standings, args.runs, nothing_stored)
-    changed_best, changed_median = timed(standings_after_change, args.runs, last_round_changed)
-    stale_best, stale_median = timed(standings, args.runs, last_round_stale)
+    standings_best, standings_median = timed(standings, args.runs, before=nothing_stored)
+    changed_best, changed_median = timed(
+        standings_after_change, args.runs, before=last_round_changed
+    )
+    stale_best, stale_median = timed(standings, args.runs, before=last_round_stale)
     ratings_best, ratings_median = timed(ratings, max(2, args.runs // 2))
     rows = Standing.objects.filter(tournament=tournament).count()
 
@@ -227,7 +217,7 @@ def write_floor(connection, tournament_id: int, runs: int, empty, floor: float) 
             cursor.execute(sql, [tournament_id, last, tournament_id])
             transaction.set_rollback(True)
 
-    best, _median = timed(insert, runs, empty)
+    best, _median = timed(insert, runs, before=empty)
     print(
         f"write floor: the server inserting the same rows alone (INSERT … SELECT, "
         f"rolled back) {best * 1000:.1f}ms, {best / floor:.1f}× the floor"

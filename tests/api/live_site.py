@@ -4,7 +4,6 @@ database, tasks in process. Stopped (and its database dropped) when the test mod
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -13,6 +12,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from bench.live_stack import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
@@ -35,12 +36,6 @@ class LiveSite:
         )
         assert done.returncode == 0, done.stderr
         return done.stdout
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def site_environment(database: Path) -> dict[str, str]:

@@ -16,17 +16,12 @@ from urllib.parse import urlsplit, urlunsplit
 
 from django.db import connection
 
+from bench.live_stack import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 WORKER_COMMAND = [str(BIN / "celery"), "-A", "config", "worker", "-l", "info", "--pool=solo"]
 WORKER_COMMAND += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
-
-
-def free_port() -> int:
-    """A local port nothing listens on (bound, then released for the caller)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def worker_database_url() -> str:
