@@ -23,8 +23,8 @@
   var timer = null;
   function turn(step) { index += step; if (index < 0) index = 0; show(); }
   function start() {
-    var screen = document.getElementById("screen");
-    var seconds = Number(screen && screen.dataset.slideSeconds) || 12;
+    // The page always says how long a slide stays (SCREEN_SLIDE_SECONDS).
+    var seconds = Number(document.getElementById("screen").dataset.slideSeconds);
     clearInterval(timer);
     timer = setInterval(function () { turn(1); }, seconds * 1000);
   }

@@ -207,7 +207,6 @@
     var offline = !navigator.onLine;
     box.hidden = !items.length && !offline && !blocked;
     box.classList.toggle("outbox-offline", offline);
-    box.classList.toggle("outbox-held", !!(items[0] && items[0].conflict));
     var state = offline ? "offline" : blocked || (busy ? "sending" : items.length ? "waiting" : "");
     stateLine.textContent = state ? text(state) : "";
     list.textContent = "";

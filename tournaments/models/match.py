@@ -145,6 +145,15 @@ class Match(models.Model):
         return self.ew_team_id is None
 
     @property
+    def winning_team(self) -> Team | None:
+        """The team of the winning side; None for a draw or a match not won yet."""
+        if self.winner == Match.Winner.NS:
+            return self.ns_team
+        if self.winner == Match.Winner.EW:
+            return self.ew_team
+        return None
+
+    @property
     def rules(self) -> dict[str, Any]:
         """The house rules this match is played and replayed under (`Tournament.match_rules`)."""
         return self.tournament.match_rules(self.round)
