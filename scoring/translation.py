@@ -100,17 +100,15 @@ def side_abbreviation(code: Any) -> Any:
 
 
 # The suits as cards and sheets show them: a symbol everywhere, a name where there is room.
-SUIT_SYMBOLS = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
+SUIT_SYMBOLS: dict[str, str] = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
 SUIT_NAMES = {
     Suit.S: gettext_lazy("♠ spades"),
     Suit.H: gettext_lazy("♥ hearts"),
     Suit.D: gettext_lazy("♦ diamonds"),
     Suit.C: gettext_lazy("♣ clubs"),
 }
-_SUITS_BY_CODE = {suit.value: suit for suit in Suit}
 
 
 def suit_symbol(code: Any) -> str:
-    """♠ for "S" (or Suit.S); empty for anything else."""
-    suit = code if isinstance(code, Suit) else _SUITS_BY_CODE.get(str(code or ""))
-    return SUIT_SYMBOLS.get(suit, "") if suit is not None else ""
+    """♠ for "S" (or Suit.S, a str enum: the same key); empty for anything else."""
+    return SUIT_SYMBOLS.get(code, "") if isinstance(code, str) else ""

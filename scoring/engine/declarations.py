@@ -110,7 +110,7 @@ def _possible_masks(length: int, top: Rank | None, suit: Suit | None) -> tuple[i
 # Every card set a (partly known) sequence may stand for; one entry when top and suit are known.
 POSSIBLE_MASKS: dict[tuple[int, Rank | None, Suit | None], tuple[int, ...]] = {
     (length, top, suit): _possible_masks(length, top, suit)
-    for length in range(3, 9)
+    for length in SEQUENCE_POINTS
     for top in (None, *RANKS)
     for suit in (None, *SUITS)
 }

@@ -16,6 +16,7 @@ from .checks import plainly_sound
 from .deal import DealResult
 from .declarations import (
     FOUR_POINTS,
+    SEQUENCE_POINTS,
     Declaration,
     Four,
     Sequence,
@@ -36,7 +37,7 @@ _TEAM_CODES = frozenset(_TEAMS)
 # They are immutable values, so one of each serves every deal.
 EXACT_SEQUENCES: dict[tuple[object, object, object], Sequence] = {
     (length, top.value, suit.value): Sequence(length, top, suit)
-    for length in range(3, 9)
+    for length in SEQUENCE_POINTS
     for top in RANKS
     if top_high_enough(length, top)
     for suit in SUITS
