@@ -191,8 +191,12 @@ def _tournament_id(instance: Any, origin: Any = None) -> int | None:
     )
 
 
-def _note(tournament_id: int | None) -> None:
-    if tournament_id is not None and not _service_writing.get():
+def _note(instance: Any, origin: Any = None) -> None:
+    # A service's own writes are recorded by its `changing` block: look nothing up for them.
+    if _service_writing.get():
+        return
+    tournament_id = _tournament_id(instance, origin)
+    if tournament_id is not None:
         record_change(tournament_id)
 
 
@@ -210,7 +214,7 @@ def _saved(
         # match's totals are the deal services' to compute) changes no result yet: the
         # standings pick it up with the next change.
         return
-    _note(_tournament_id(instance))
+    _note(instance)
 
 
 @receiver(post_delete, sender=Deal, dispatch_uid="belote_deal_deleted")
@@ -221,4 +225,4 @@ def _deleted(sender: type, instance: Any, **kwargs: Any) -> None:
     origin = kwargs.get("origin")
     if isinstance(origin, Tournament) or getattr(origin, "model", None) is Tournament:
         return  # the whole tournament is going: nothing left to recompute
-    _note(_tournament_id(instance, origin))
+    _note(instance, origin)

@@ -6,7 +6,6 @@ import logging
 
 from celery import shared_task
 from django.db import DatabaseError
-from django.db.models import F, Q
 
 from .changes import schedule_ratings
 from .models import Tournament
@@ -50,9 +49,7 @@ def reconcile_standings() -> int:
     are back, whatever the tournament's status.
     """
     behind = list(
-        Tournament.objects.filter(
-            Q(standings_seq__lt=F("change_seq")) | Q(standings_computed_at__isnull=True)
-        ).values_list("id", flat=True)
+        Tournament.objects.filter(Tournament.standings_behind()).values_list("id", flat=True)
     )
     for tournament_id in behind:
         recompute_tournament.delay(tournament_id)

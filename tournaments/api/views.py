@@ -385,7 +385,7 @@ class TournamentViewSet(
             else None,
             "change": tournament.standings_seq,
             "latest_change": tournament.change_seq,
-            "up_to_date": tournament.standings_seq >= tournament.change_seq,
+            "up_to_date": tournament.standings_current,
             "results": standing_lines(lines, individual=individual) if shown is not None else [],
         }
 

@@ -131,11 +131,17 @@ class Match(models.Model):
             return _("%(team)s: bye") % {"team": self.ns_team}
         return f"{self.ns_team} – {self.ew_team}"
 
+    # The fields a MatchSeat row follows (by name or by column, as `update_fields` may say).
+    SEAT_FIELDS = frozenset({"round", "round_id", "ns_team", "ns_team_id", "ew_team", "ew_team_id"})
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         if self.round_id is not None and self.tournament_id is None:
             self.tournament_id = self.round.tournament_id
         super().save(*args, **kwargs)
-        self.sync_seats()
+        update_fields = kwargs.get("update_fields")
+        # A save of its scores alone (the deal services') leaves the seats as they are.
+        if update_fields is None or self.SEAT_FIELDS & set(update_fields):
+            self.sync_seats()
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:match", kwargs={"pk": self.pk})

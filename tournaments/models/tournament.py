@@ -118,6 +118,17 @@ class Tournament(models.Model):
         )
 
     @property
+    def standings_current(self) -> bool:
+        """Computed at least once, and from the latest change (`standings_behind` as a filter)."""
+        return self.standings_computed_at is not None and self.standings_seq >= self.change_seq
+
+    @staticmethod
+    def standings_behind() -> models.Q:
+        return models.Q(standings_seq__lt=models.F("change_seq")) | models.Q(
+            standings_computed_at__isnull=True
+        )
+
+    @property
     def house_rules(self) -> Any:
         """The engine's `Rules` for this tournament."""
         from scoring.engine import parse_rules

@@ -259,8 +259,7 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
     if tournament is None:
         return False
     seq = tournament.change_seq
-    current = tournament.standings_computed_at is not None and tournament.standings_seq >= seq
-    if current and not force:
+    if tournament.standings_current and not force:
         return False
     tabulation = tabulation_of(tournament)
     digests = tabulation.digests()
