@@ -33,7 +33,7 @@ from club.permissions import (
 )
 from club.permissions import is_site_admin as is_site_admin
 
-from .errors import MatchClosed, NotAllowed
+from .errors import MatchClosed, NotAllowed, ResultsFinal, ResultsNotFinished, ServiceError
 from .models import Entrant, Match, Team, Tournament
 
 
@@ -146,24 +146,22 @@ def readable_q(user: Any, prefix: str = "") -> Q:
 
     Public ones, those of the clubs they direct, and those they referee a match in; a
     private tournament answers "not found" to everyone else, so its existence does not leak.
+    A draft is its club's directors' alone (and a site admin's): by list, id or address, its
+    teams, players and matches answer "not found" to everyone else, its referees included.
     """
     if is_site_admin(user):
         return Q()
-    q = Q(**{f"{prefix}is_public": True})
+    published = ~Q(**{f"{prefix}status": Tournament.Status.DRAFT})
+    q = Q(**{f"{prefix}is_public": True}) & published
     if getattr(user, "is_authenticated", False):
         q |= Q(**{f"{prefix}club_id__in": directed_club_ids(user)})
-        q |= Q(**{f"{prefix}pk__in": refereed_matches(user).values("tournament_id")})
+        q |= Q(**{f"{prefix}pk__in": refereed_matches(user).values("tournament_id")}) & published
     return q
 
 
 def listed_q(user: Any) -> Q:
-    """The tournaments listed to `user`: readable ones, drafts only to their clubs' directors."""
-    if getattr(user, "is_superuser", False):
-        return Q()
-    published = ~Q(status=Tournament.Status.DRAFT)
-    if getattr(user, "is_authenticated", False):
-        published |= Q(club_id__in=directed_club_ids(user))
-    return readable_q(user) & published
+    """The tournaments listed to `user`: the readable ones (drafts only to their directors)."""
+    return readable_q(user)
 
 
 def readable_tournaments(user: Any) -> QuerySet[Tournament]:
@@ -171,7 +169,11 @@ def readable_tournaments(user: Any) -> QuerySet[Tournament]:
 
 
 def can_read_tournament(user: Any, tournament: Tournament) -> bool:
-    if tournament.is_public or is_director(user, tournament.club_id):
+    if is_director(user, tournament.club_id):
+        return True
+    if tournament.is_draft:
+        return False
+    if tournament.is_public:
         return True
     return bool(getattr(user, "is_authenticated", False)) and (
         refereed_matches(user).filter(tournament=tournament).exists()
@@ -223,10 +225,47 @@ def require_confirmer(user: Any, match: Match) -> None:
         )
 
 
+def results_final_refusal(tournament: Tournament) -> ResultsFinal | None:
+    """Final results (`Tournament.results_state`): no deal is added, changed or removed, by
+    anyone, until a director reopens them (`reopen_results`)."""
+    if tournament.results_are_final():
+        return ResultsFinal(
+            _(
+                "The results of this tournament are final: no deal can be added, changed or "
+                "removed until a director reopens them."
+            )
+        )
+    return None
+
+
+def deal_write_refusal(user: Any, match: Match) -> ServiceError | None:
+    """Why `user` may not add, change or remove a deal of `match` now, or None.
+
+    Asked by the deal services' guard (under the match's lock), the table page (whether its
+    form shows) and the API. Strangers are refused before anything about the match is said;
+    the match's own referee of a closed match is told so (409); final results refuse all.
+    """
+    if not can_write_deals(user, match):
+        if is_referee_of(user, match) and match.is_closed:
+            return MatchClosed(_("A director has closed this match: it is read-only."))
+        return NotAllowed(
+            _("Only this match's referee or a director of the club may change its deals.")
+        )
+    return results_final_refusal(match.tournament)
+
+
 def require_deal_writer(user: Any, match: Match) -> None:
-    """The match's own referee of a closed match is told so (409), anyone else refused."""
-    if can_write_deals(user, match):
-        return
-    if is_referee_of(user, match) and match.is_closed:
-        raise MatchClosed(_("A director has closed this match: it is read-only."))
-    raise NotAllowed(_("Only this match's referee or a director of the club may change its deals."))
+    if (refusal := deal_write_refusal(user, match)) is not None:
+        raise refusal
+
+
+def reopen_results_refusal(user: Any, tournament: Tournament) -> ServiceError | None:
+    """Why `user` may not reopen the tournament's results now, or None: a director of the
+    club, once the tournament is finished (provisional or final)."""
+    if not is_director(user, tournament.club_id):
+        return NotAllowed(_("Only a director of this club may do this."))
+    if not tournament.is_finished:
+        return ResultsNotFinished(
+            _("This tournament is not finished: its results are open to corrections already.")
+        )
+    return None

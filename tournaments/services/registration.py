@@ -16,12 +16,12 @@ from club.registration import (
     NewMembersToConfirm,
     RegistrationRefused,
     Roster,
-    hidden_character_problem,
     name_problem,
     pasted_lines,
     plan_names,
     split_name,
 )
+from club.text import hidden_character_problem, require_visible_text
 
 from ..changes import changing
 from ..errors import Conflict, ServiceError
@@ -59,7 +59,7 @@ def _read_team_line(number: int, line: str) -> _TeamLine | LineProblem:
     name = " ".join(name.split()) or default_team_name(first, second)
     if len(name) > TEAM_NAME_MAX:
         return LineProblem(number, _("the team name is too long"))
-    if problem := hidden_character_problem(name):
+    if problem := hidden_character_problem(name, label=_("The team name")):
         return LineProblem(number, problem)
     return _TeamLine(number, name, first, second)
 
@@ -68,8 +68,7 @@ def _check_team_name(name: str) -> None:
     """A team name typed in one by one (a new team, a rename): the checks of a pasted line."""
     if len(name) > TEAM_NAME_MAX:
         raise ServiceError(_("The team name is too long."), field="name")
-    if problem := hidden_character_problem(name):
-        raise ServiceError(problem, field="name")
+    require_visible_text(name, field="name", label=_("The team name"))
 
 
 def require_teams(tournament: Tournament) -> None:

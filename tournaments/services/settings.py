@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club
 
-from ..changes import changing
+from ..changes import changing, schedule_ratings
 from ..errors import ServiceError
 from ..models import MatchEvent, Tournament
 from ..permissions import actor_user, is_site_admin, require_director
@@ -122,6 +122,10 @@ def save_settings(tournament: Tournament, changed: list[str], *, by: Any) -> Non
         if "rules" in changed:
             rescore_matches(tournament)
         _event(tournament, "settings", ", ".join(changed), by)
+        if {"is_public", "status"} & set(changed):
+            # Whether its matches count in the club's ratings (services.ratings) changed.
+            club_id = tournament.club_id
+            transaction.on_commit(lambda: schedule_ratings(club_id))
 
 
 def rescore_matches(tournament: Tournament) -> int:

@@ -35,7 +35,7 @@ from .. import selectors
 from ..errors import RoundNotReady, ServiceError
 from ..forms import TournamentForm, players_form
 from ..models import Match, Round, Tournament
-from ..permissions import directed_club_ids, is_director
+from ..permissions import directed_club_ids, is_director, is_site_admin
 from ..scheduling.knockout import BRACKET_SIZES
 from ..services import deals as deal_services
 from ..services import director as director_services
@@ -82,7 +82,7 @@ def director_index(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     clubs = Club.objects.order_by("name")
-    if not request.user.is_superuser:
+    if not is_site_admin(request.user):
         clubs = clubs.filter(pk__in=directed_club_ids(request.user))
     listed = list(clubs)
     if not listed:
