@@ -15,6 +15,7 @@ from club.models import Player
 from scoring.engine import parse_rules
 
 from .models import Match, Team, Tournament
+from .models.tournament import DEFAULT_CORRECTION_MINUTES
 from .rules_text import choice_label, rule_specs
 from .services.settings import (
     SettingsRefused,
@@ -163,6 +164,14 @@ class TournamentForm(forms.Form):
         choices=[("", _("each visitor’s own language")), *django_settings.LANGUAGES],
         required=False,
         help_text=_("The big screen in the club room is shown in this language."),
+    )
+    correction_minutes = forms.IntegerField(
+        label=_label("correction_minutes"),
+        initial=DEFAULT_CORRECTION_MINUTES,
+        help_text=_(
+            "After the finish, the tables' referees may still correct their deals this many "
+            "minutes; then the results are final until a director reopens them."
+        ),
     )
 
     def __init__(

@@ -210,6 +210,12 @@ def can_see_player(user: Any, player: Player) -> bool:
     return readable_players(user).filter(pk=player.pk).exists()
 
 
+def may_see_draw_seed(user: Any, tournament: Tournament) -> bool:
+    """The club's directors always; everyone once no draw is left to make with it
+    (`Tournament.draw_seed_published`), so a draw cannot be computed before it is made."""
+    return is_director(user, tournament.club_id) or tournament.draw_seed_published()
+
+
 # --- refusals: services raise these, pages turn them into 403, the API into its 403 body ---
 
 

@@ -13,6 +13,23 @@
       event.preventDefault();
     }
   });
+  // <time datetime data-local-time>: said in the reader's own time zone and way of writing.
+  function localTimes() {
+    if (!window.Intl || !Intl.DateTimeFormat) return;
+    var format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+      dateStyle: "medium",
+      timeStyle: "short"
+    });
+    document.querySelectorAll("time[data-local-time]").forEach(function (node) {
+      var when = new Date(node.getAttribute("datetime"));
+      if (!isNaN(when.getTime())) node.textContent = format.format(when);
+    });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", localTimes);
+  } else {
+    localTimes();
+  }
   document.addEventListener("change", function (event) {
     var select = event.target.closest("select[data-autosubmit]");
     if (select && select.form) {

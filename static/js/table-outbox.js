@@ -16,7 +16,9 @@
   var list = box.querySelector("[data-outbox-list]");
   var sendNow = box.querySelector("[data-outbox-send]");
   var busy = false; // a deal is on its way: a second tap waits for it
-  var blocked = ""; // "signed-out" or "forbidden": nothing is sent until the page is reopened
+  // "signed-out", "forbidden" or "final" (the results are final): nothing is sent, the deals
+  // stay kept, until the page is reopened.
+  var blocked = screen.getAttribute("data-refusal") === "results_final" ? "final" : "";
 
   function text(name) { return box.getAttribute("data-text-" + name) || ""; }
   function load() {
@@ -122,6 +124,8 @@
           var page = doc.getElementById("table-screen");
           if (new URL(response.url).pathname !== tableUrl) return { kind: "blocked", why: "signed-out" };
           if (!page) return { kind: "blocked", why: response.status === 403 ? "forbidden" : "signed-out" };
+          // Final results refuse every entry alike: stop sending, keep them, say why.
+          if (page.getAttribute("data-refusal") === "results_final") return { kind: "blocked", why: "final", doc: doc };
           if (response.ok && response.redirected) return { kind: "saved", doc: doc };
           var form = doc.getElementById("deal-form");
           var said = [];
@@ -164,7 +168,12 @@
       busy = false;
       var items = load();
       if (result.kind === "network") { render(); return; }
-      if (result.kind === "blocked") { blocked = result.why; render(); return; }
+      if (result.kind === "blocked") {
+        blocked = result.why;
+        if (result.doc) show(result.doc, false);
+        render();
+        return;
+      }
       if (result.kind === "saved") {
         items.shift();
         store(items);

@@ -63,7 +63,9 @@ def test_a_link_session_cannot_revoke_the_persons_tokens(marie):
 
 
 def test_a_link_session_still_enters_deals_at_its_own_table(tournament, marie):
-    mine = MatchFactory(round__tournament=tournament, tournament=tournament, referee=marie.link.referee)
+    mine = MatchFactory(
+        round__tournament=tournament, tournament=tournament, referee=marie.link.referee
+    )
     api = link_session(marie.secret)
     assert api.post(deals_url(mine), MADE, format="json").status_code == 201
 

@@ -152,6 +152,15 @@ class Tournament(models.Model):
         return self.standings_computed_at is not None and self.standings_seq >= self.change_seq
 
     @staticmethod
+    def with_rounds_drawn(queryset: models.QuerySet[Tournament]) -> models.QuerySet[Tournament]:
+        """`rounds_drawn` counted in the query, for `draw_seed_published` over a list."""
+        return queryset.annotate(
+            rounds_drawn=models.Count(
+                "rounds", filter=models.Q(rounds__stage=Round.Stage.QUALIFYING)
+            )
+        )
+
+    @staticmethod
     def standings_behind() -> models.Q:
         return models.Q(standings_seq__lt=models.F("change_seq")) | models.Q(
             standings_computed_at__isnull=True
@@ -277,7 +286,10 @@ class Tournament(models.Model):
         """
         if self.is_finished:
             return True
-        drawn = self.rounds.filter(stage=Round.Stage.QUALIFYING).count()
+        # A list's queryset may have counted them already (`with_rounds_drawn`).
+        drawn = getattr(self, "rounds_drawn", None)
+        if drawn is None:
+            drawn = self.rounds.filter(stage=Round.Stage.QUALIFYING).count()
         if self.is_round_by_round:
             return drawn >= (self.round_count or 0) > 0
         return drawn > 0
