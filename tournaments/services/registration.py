@@ -225,8 +225,9 @@ def register_team(
     for field, player in (("first_player", first_player), ("second_player", second_player)):
         if player.pk not in club_members:
             raise ServiceError(
-                _("%(player)s is not a member of %(club)s.")
-                % {"player": player, "club": tournament.club},
+                # Never the person's name: they may be another club's (issue 28).
+                _("Player %(id)s is not a member of %(club)s.")
+                % {"id": player.pk, "club": tournament.club},
                 field=field,
             )
     if seed is not None and (not isinstance(seed, int) or seed < 1):
@@ -304,8 +305,8 @@ def edit_team(
             for field, player in (("first_player", first), ("second_player", second)):
                 if player.pk not in members:
                     raise ServiceError(
-                        _("%(player)s is not a member of %(club)s.")
-                        % {"player": player, "club": tournament.club},
+                        _("Player %(id)s is not a member of %(club)s.")
+                        % {"id": player.pk, "club": tournament.club},
                         field=field,
                     )
                 if player.pk in playing:
