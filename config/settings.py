@@ -177,6 +177,9 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# `manage.py backup` writes times to the microsecond (Django's JSON keeps milliseconds).
+SERIALIZATION_MODULES = {"json_exact": "tournaments.management.exact_json"}
+
 # Sign-in lockout (django-axes): after AXES_FAILURE_LIMIT failures from one address (any
 # account), or for one account from one address, sign-ins from there are refused (429, a page
 # that says so) for the cool-off time. Not per account alone: then anyone who knows a
