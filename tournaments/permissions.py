@@ -54,8 +54,14 @@ def _credential_limit_q(user: Any, prefix: str = "") -> Q:
 
 
 def is_referee_of(user: Any, match: Match) -> bool:
-    """The match's referee; with a referee-only credential, only inside its club or tournament."""
+    """The match's referee; with a referee-only credential, only inside its club or tournament.
+
+    Not while the tournament is a draft: a draft is its directors' alone (its tables open when
+    it is published).
+    """
     if not getattr(user, "is_authenticated", False) or match.referee_id != user.pk:
+        return False
+    if match.tournament.is_draft:
         return False
     club, tournament = referee_only_club(user), referee_only_tournament(user)
     return (club is None or match.tournament.club_id == club) and (
@@ -65,7 +71,11 @@ def is_referee_of(user: Any, match: Match) -> bool:
 
 def refereed_matches(user: Any) -> QuerySet[Match]:
     """The matches `user` referees (inside the credential's club or tournament, if limited)."""
-    return Match.objects.filter(referee=user).filter(_credential_limit_q(user))
+    return (
+        Match.objects.filter(referee=user)
+        .exclude(tournament__status=Tournament.Status.DRAFT)
+        .filter(_credential_limit_q(user))
+    )
 
 
 def can_write_deals(user: Any, match: Match) -> bool:
@@ -89,7 +99,11 @@ def open_tables_q(user: Any) -> Q:
         return Q()
     if not getattr(user, "is_authenticated", False):
         return Q(pk__in=[])
-    own = Q(referee_id=user.pk) & _credential_limit_q(user)
+    own = (
+        Q(referee_id=user.pk)
+        & ~Q(tournament__status=Tournament.Status.DRAFT)
+        & _credential_limit_q(user)
+    )
     if is_referee_only(user):
         return own
     return own | Q(tournament__club_id__in=directed_club_ids(user))

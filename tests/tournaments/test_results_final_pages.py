@@ -126,9 +126,7 @@ def test_the_admin_refuses_to_move_final_results_out_of_finished(match):
     request.user = site_admin
     model_admin = admin.site._registry[Tournament]
     form_class = model_admin.get_form(request, tournament, change=True)
-    data = {
-        name: form_class(instance=tournament)[name].value() for name in form_class.base_fields
-    }
+    data = {name: form_class(instance=tournament)[name].value() for name in form_class.base_fields}
     for change in ({"status": "running"}, {"correction_minutes": 9999}):
         form = form_class({**data, **change}, instance=Tournament.objects.get(pk=tournament.pk))
         assert not form.is_valid()
