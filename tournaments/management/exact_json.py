@@ -27,5 +27,5 @@ class ExactEncoder(DjangoJSONEncoder):
 
 class Serializer(json.Serializer):
     def _init_options(self) -> None:
-        super()._init_options()
+        super()._init_options()  # type: ignore[misc]
         self.json_kwargs["cls"] = ExactEncoder

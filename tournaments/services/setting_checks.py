@@ -158,8 +158,8 @@ def settings_problems(tournament: Tournament, *, rescore: bool = False) -> list[
         refuse("name", _("Give the tournament a name."))
     elif len(name) > _NAME.max_length:  # type: ignore[operator]
         refuse("name", _("A name has at most %(n)d characters.") % {"n": _NAME.max_length})
-    elif problem := hidden_character_problem(name, label=_("The tournament's name")):
-        refuse("name", problem)
+    elif hidden := hidden_character_problem(name, label=_("The tournament's name")):
+        refuse("name", hidden)
     slug = tournament.slug
     if not isinstance(slug, str) or not slug or slugify(slug) != slug:
         refuse("slug", _("An address is made of lowercase letters, digits and hyphens."))

@@ -222,7 +222,7 @@ def _render_table(
     director = is_director(request.user, match.tournament.club_id)
     write_refusal = deal_write_refusal(request.user, match)
     writable = write_refusal is None
-    results_final = isinstance(write_refusal, ResultsFinal)
+    results_final = write_refusal if isinstance(write_refusal, ResultsFinal) else None
     replay, replay_problems = None, []
     try:
         replay = services.replay(match)
@@ -248,8 +248,8 @@ def _render_table(
         "last": rows[-1] if rows else None,
         "form": form,
         # Why an entry sent late was refused (the page's script offers to send it anyway).
-        "refusal": refusal or (write_refusal.code if results_final else ""),
-        "results_final": write_refusal if results_final else None,
+        "refusal": refusal or (results_final.code if results_final else ""),
+        "results_final": results_final,
         "over": over,
         "writable": writable,
         "is_director": director,
