@@ -170,7 +170,8 @@
       if (result.kind === "network") { render(); return; }
       if (result.kind === "blocked") {
         blocked = result.why;
-        if (result.doc) show(result.doc, false);
+        // Final results: the server's page has no form left; show it as it is.
+        if (result.doc) show(result.doc, true);
         render();
         return;
       }
@@ -244,7 +245,7 @@
       }
       list.appendChild(li);
     });
-    sendNow.hidden = !items.length || offline || busy || !!(items[0] && items[0].conflict);
+    sendNow.hidden = !items.length || offline || busy || !!blocked || !!(items[0] && items[0].conflict);
   }
 
   function button(label, action, classes) {

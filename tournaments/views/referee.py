@@ -267,6 +267,8 @@ def _render_table(
 def _refused(request: HttpRequest, error: ServiceError) -> None:
     if isinstance(error, NotAllowed):
         raise PermissionDenied(error.message)
+    if isinstance(error, ResultsFinal):
+        return  # the page says it once, in place of its form (`results_final`)
     messages.error(request, error.message)
 
 
@@ -344,7 +346,7 @@ def correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     deal = get_object_or_404(Deal, match=match, number=number)
     write_refusal = deal_write_refusal(request.user, match)
     writable = write_refusal is None
-    if isinstance(write_refusal, ResultsFinal) and request.method == "GET":
+    if isinstance(write_refusal, ResultsFinal):
         messages.error(request, write_refusal.message)
     status = 200
     if request.method == "POST":
