@@ -166,6 +166,7 @@ def _admin_form(tournament, **changes):
         "tie_breaks": '["match_points"]',
         "status": tournament.status,
         "is_public": "on",
+        "correction_minutes": tournament.correction_minutes,
         **changes,
     }
     return model_admin, request, form_class(data, instance=tournament)
