@@ -31,6 +31,7 @@ the database (`selectors.live_state`).
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -168,6 +169,7 @@ def publish_live(tournament_id: int) -> None:
     """
     from .selectors import LIVE_SECONDS, read_live_state
 
+    read = None
     try:
         read = read_live_state(Tournament.objects.filter(pk=tournament_id))
         if read is not None:
@@ -175,6 +177,34 @@ def publish_live(tournament_id: int) -> None:
     except Exception:
         # The change is committed; pages then learn of it within LIVE_SECONDS all the same.
         log.warning("live state of tournament %s not published", tournament_id, exc_info=True)
+    if read is not None:
+        announce(read[0], read[1].both)
+
+
+# A Redis that fails is left alone this long: a write must not wait for it once per change.
+ANNOUNCE_PAUSE_SECONDS = 2.0
+_announcer: dict[str, Any] = {}
+
+
+def announce(channel: str, versions: str) -> None:
+    """Tell the stream hosts (tournaments/stream.py) that `channel`'s tournament has new
+    versions, on Redis pub/sub; nothing without a stream (settings.LIVE_REDIS_URL empty).
+    A failure costs the streamed pages their push: they poll until the stream is back."""
+    url = settings.LIVE_REDIS_URL
+    if not url or time.monotonic() < _announcer.get("paused_until", 0.0):
+        return
+    try:
+        client = _announcer.get(url)
+        if client is None:
+            import redis
+
+            client = _announcer[url] = redis.Redis.from_url(
+                url, socket_timeout=0.5, socket_connect_timeout=0.5
+            )
+        client.publish(channel, versions)
+    except Exception:
+        _announcer["paused_until"] = time.monotonic() + ANNOUNCE_PAUSE_SECONDS
+        log.warning("live versions of %s not announced", channel, exc_info=True)
 
 
 # --- edits made outside the services (the admin, the shell) -------------------------------
