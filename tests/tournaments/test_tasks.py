@@ -204,3 +204,27 @@ def test_an_unreachable_broker_does_not_fail_the_change_that_was_committed(
     with django_capture_on_commit_callbacks(execute=True):
         record_change(match.tournament_id)
     assert standings.call_count == 2  # the failed send left no key behind
+
+
+def test_changes_only_emit_a_hook_and_the_task_module_listens_to_it(
+    match, django_capture_on_commit_callbacks
+):
+    from tournaments.changes import change_committed
+
+    heard: list[int] = []
+
+    def listener(sender, *, tournament_id, **kwargs):  # type: ignore[no-untyped-def]
+        heard.append(tournament_id)
+
+    change_committed.connect(listener)
+    try:
+        with (
+            mock.patch.object(tasks, "schedule_recompute") as recompute,
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            record_change(match.tournament_id)
+    finally:
+        change_committed.disconnect(listener)
+    assert heard == [match.tournament_id]
+    # Subscribed in AppConfig.ready: changes.py itself imports no task.
+    recompute.assert_called_once_with(match.tournament_id)
