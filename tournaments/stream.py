@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
+from .selectors.live import live_key
+
 log = logging.getLogger(__name__)
 
 Scope = dict[str, Any]
@@ -58,11 +60,6 @@ RETRY_MILLISECONDS = 3000
 # Listeners one host holds at most; past that it answers 503 and the page polls.
 MAX_LISTENERS = 5000
 GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
-
-
-def live_channel(club_slug: str, slug: str) -> str:
-    """The pub/sub channel of a tournament's versions (tournaments.live publishes on it)."""
-    return f"belote:live:{club_slug}/{slug}"
 
 
 def sse_event(region: str, version: str, html: str) -> bytes:
@@ -194,7 +191,9 @@ class Hub:
         moved = {"changes": changes, "standings": standings}
         for key in list(self.channels.get(channel, ())):
             topic = self.topics.get(key)
-            if topic is not None and (not versions or moved[REGIONS[topic.region]] != topic.version):
+            if topic is not None and (
+                not versions or moved[REGIONS[topic.region]] != topic.version
+            ):
                 self._refresh_soon(topic)
 
     def _refresh_soon(self, topic: Topic) -> None:
@@ -255,7 +254,8 @@ def topic_of(scope: Scope) -> tuple[Topic, str, bool] | None:
     host = headers.get(b"host", b"").decode("latin-1")
     gzip = b"gzip" in headers.get(b"accept-encoding", b"")
     key = f"{fragment}?{urlencode(sorted(query.items()))}|{language}"
-    channel = live_channel(found["club"], found["slug"])
+    # The pub/sub channel of a tournament's versions is its live key (live.announce).
+    channel = live_key(found["club"], found["slug"])
     return Topic(key, channel, region, fragment, query, language, host), seen, gzip
 
 
