@@ -83,7 +83,9 @@ def test_a_standings_page_follows_the_stream_and_stops_polling(chromium_browser,
         page = context.new_page()
         page.on(
             "request",
-            lambda request: polls.append(request.url) if "/standings/live/" in request.url else None,
+            lambda request: (
+                polls.append(request.url) if "/standings/live/" in request.url else None
+            ),
         )
         page.goto(base + reverse("tournaments:standings", args=ARGS))
         assert page.locator('meta[name="live-stream"]').get_attribute("content") == "/stream"
@@ -126,7 +128,9 @@ def test_a_private_tournaments_page_keeps_polling(chromium_browser, stream_site)
         sign_in(page, base, world.director.username, reverse("tournaments:standings", args=ARGS))
         page.on(
             "request",
-            lambda request: polls.append(request.url) if "/standings/live/" in request.url else None,
+            lambda request: (
+                polls.append(request.url) if "/standings/live/" in request.url else None
+            ),
         )
         page.wait_for_timeout(2500)
         # The stream host fetches as an anonymous visitor: refused, so the page polls.
