@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from markdown_it import MarkdownIt
 
-from scoring.engine import InvalidDeal, InvalidMatch, codec, play_match, score_deal
+from scoring.engine import InvalidDeal, InvalidMatch, codec
 from scoring.engine.rules import DEFAULT_RULES, RULE_NAMES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -94,9 +94,8 @@ def engine_answer(body: dict[str, Any]) -> Any:
     """What `python -m scoring deal|match` prints for `body`."""
     try:
         if "deals" in body:
-            replay = play_match(body.get("rules"), body["first_dealer"], body["deals"])
-            return codec.replay_to_json(replay)
-        return codec.result_to_json(score_deal(body["deal"], body.get("rules")))
+            return codec.match_answer(body.get("rules"), body["first_dealer"], body["deals"])
+        return codec.deal_answer(body.get("rules"), body["deal"])
     except (InvalidDeal, InvalidMatch) as error:
         return codec.errors_to_json(error.problems)
 

@@ -54,6 +54,7 @@ def test_the_contents_list_every_section_in_order(client, settings):
         "7-a-match",
         "8-the-json-contract",
         "9-house-rules",
+        "10-two-or-three-players-each-for-themselves",
         "sources-and-choices",
     ]
 
