@@ -10,7 +10,7 @@ from .checks import check_deal
 from .deal import Deal, DealResult
 from .declarations import Declaration, Four
 from .match import MatchReplay, PlayedDeal, play_match
-from .problems import InvalidDeal, Problem
+from .problems import InvalidDeal, InvalidMatch, Problem
 from .reading import read_entry
 from .rules import DEFAULT_RULES, Rules, rules_problems
 from .score import score_deal

@@ -19,8 +19,9 @@ RulesLike = Rules | Mapping[str, Any] | None
 
 
 def _rules(rules: RulesLike) -> tuple[Rules, Sequence[Problem]]:
+    found: Sequence[Problem]
     if type(rules) is Rules:
-        parsed, found = rules, []
+        parsed, found = rules, ()
     else:
         parsed, found = rules_problems(rules)
     if parsed.players != 4:

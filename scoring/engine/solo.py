@@ -280,9 +280,7 @@ def card_points_problems(deal: SoloDeal, rules: Rules) -> list[Problem]:
         return [problem("card_points_total", "points.cards", value=total)]
     if left_over not in POSSIBLE_CARD_POINTS:
         return [
-            problem(
-                "left_over_impossible", "points.cards", value=left_over, seat=missing[0].value
-            )
+            problem("left_over_impossible", "points.cards", value=left_over, seat=missing[0].value)
         ]
     return []
 
@@ -296,9 +294,7 @@ def _path(seat: Seat, position: int, leaf: str = "") -> str:
 
 def solo_declaration_problems(deal: SoloDeal, rules: Rules) -> list[Problem]:
     placed: list[Placed] = [
-        (seat, pos, d)
-        for seat, items in deal.declarations.items()
-        for pos, d in enumerate(items)
+        (seat, pos, d) for seat, items in deal.declarations.items() for pos, d in enumerate(items)
     ]
     if not rules.declarations:
         return [
@@ -503,9 +499,7 @@ def score_solo(deal: SoloDeal, rules: Rules) -> SoloResult:
     taker = deal.taker
     cards = card_points_of_each_player(deal, seats, rules)
     highest = rules.declaration_comparison is DeclarationComparison.HIGHEST
-    declarations = declarations_scored_by_each_player(
-        deal.declarations, seats, deal.trump, highest
-    )
+    declarations = declarations_scored_by_each_player(deal.declarations, seats, deal.trump, highest)
     belote = {s: BELOTE_POINTS if s is deal.belote else 0 for s in seats}
     if deal.capot is not None:
         capot = deal.capot

@@ -50,7 +50,9 @@ def score_solo_deal(entry: object, rules: Rules | Mapping[str, object] | None) -
     return result
 
 
-def game_end(totals: Mapping[Seat, int], deals_played: int, rules: Rules) -> tuple[bool, Seat | None]:
+def game_end(
+    totals: Mapping[Seat, int], deals_played: int, rules: Rules
+) -> tuple[bool, Seat | None]:
     """After a deal not thrown in: a total reached the target, or `max_deals` were played; the one
     highest total wins, and equal highest totals play on."""
     reached = rules.target is not None and max(totals.values()) >= rules.target

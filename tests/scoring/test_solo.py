@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import InvalidDeal, InvalidMatch, Outcome, Seat, codec, score_deal
+from scoring.engine.rules import parse_rules
 from scoring.engine.solo import dedans_shares, seats_in_game
 from scoring.engine.solo_game import play_solo_game, score_solo_deal
-from scoring.engine.rules import parse_rules
 
 from .helpers import four, seq
 
@@ -190,7 +190,9 @@ def test_equal_best_plain_sequences_score_nothing_but_fours_still_do():
 
 
 def test_a_trump_sequence_beats_an_equal_plain_one():
-    entry = deal(cards={"N": 60, "E": 52}, declarations={"N": [seq(3, "A", "C")], "E": [seq(3, "A", "H")]})
+    entry = deal(
+        cards={"N": 60, "E": 52}, declarations={"N": [seq(3, "A", "C")], "E": [seq(3, "A", "H")]}
+    )
     assert score_solo_deal(entry, THREE).declarations == {N: 0, E: 20, S: 0}
 
 
@@ -228,7 +230,11 @@ def test_declarations_off_refuses_them():
 
 def test_a_capot_by_the_taker_writes_its_value_declarations_and_belote():
     entry = deal(
-        "E", "S", capot="E", belote="S", declarations={"E": [seq(4, "A", "C")], "N": [seq(3, "Q", "H")]}
+        "E",
+        "S",
+        capot="E",
+        belote="S",
+        declarations={"E": [seq(4, "A", "C")], "N": [seq(3, "Q", "H")]},
     )
     result = score_solo_deal(entry, THREE)
     assert result.outcome is Outcome.MADE
@@ -266,7 +272,12 @@ def test_rounding_applies_to_each_players_points():
 
 
 def test_the_game_ends_when_a_total_reaches_the_target_and_the_highest_wins():
-    deals = [deal("S", "C", {"S": 130}), deal(None), deal("S", "H", {"N": 100}), deal("N", "D", {"N": 140})]
+    deals = [
+        deal("S", "C", {"S": 130}),
+        deal(None),
+        deal("S", "H", {"N": 100}),
+        deal("N", "D", {"N": 140}),
+    ]
     replay = play_solo_game({**TWO, "target": 300}, "N", deals)
     assert replay.over and replay.winner is N
     assert replay.totals == {N: 334, S: 152}
