@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "scoring",
     "club",
     "tournaments",
+    "pad",
 ]
 
 MIDDLEWARE = [
