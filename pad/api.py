@@ -11,7 +11,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -28,6 +28,9 @@ from .services import PadRefused
 
 KEY_PATTERN = r"[A-Za-z0-9_-]{8,32}"
 NUMBER_PATTERN = r"[0-9]{1,6}"
+# The key is the game's only credential, not an id: a string, unlike every id of the API.
+KEY = OpenApiParameter("key", str, OpenApiParameter.PATH, description="The game's private key.")
+NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="The deal, from 1.")
 
 
 def pad_body(pad: Pad, game: dict[str, Any]) -> dict[str, Any]:
@@ -95,14 +98,19 @@ class PadReplayView(_PadView):
 
 
 class PadView(_PadView):
-    @extend_schema(summary="A score pad game, replayed", responses=dict)
+    @extend_schema(summary="A score pad game, replayed", parameters=[KEY], responses=dict)
     def get(self, request: Request, key: str) -> Response:
         pad = get_object_or_404(Pad, key=key)
         return Response(pad_body(pad, services.pad_game(pad)))
 
 
 class PadDealsView(_PadView):
-    @extend_schema(summary="Add a deal to a score pad game", request=dict, responses={201: dict})
+    @extend_schema(
+        summary="Add a deal to a score pad game",
+        parameters=[KEY],
+        request=dict,
+        responses={201: dict},
+    )
     def post(self, request: Request, key: str) -> Response:
         get_object_or_404(Pad, key=key)
         try:
@@ -113,7 +121,12 @@ class PadDealsView(_PadView):
 
 
 class PadDealView(_PadView):
-    @extend_schema(summary="Correct any deal of a score pad game", request=dict, responses=dict)
+    @extend_schema(
+        summary="Correct any deal of a score pad game",
+        parameters=[KEY, NUMBER],
+        request=dict,
+        responses=dict,
+    )
     def put(self, request: Request, key: str, number: str) -> Response:
         get_object_or_404(Pad, key=key)
         try:
@@ -122,7 +135,9 @@ class PadDealView(_PadView):
             return refused(error)
         return Response(pad_body(pad, game))
 
-    @extend_schema(summary="Remove any deal of a score pad game", responses=dict)
+    @extend_schema(
+        summary="Remove any deal of a score pad game", parameters=[KEY, NUMBER], responses=dict
+    )
     def delete(self, request: Request, key: str, number: str) -> Response:
         get_object_or_404(Pad, key=key)
         try:

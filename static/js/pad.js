@@ -34,7 +34,6 @@
   function four() { return state.players.length === 4; }
   function sides() { return four() ? ["NS", "EW"] : seats(); }
   function nameOf(side) {
-    var s = SEATS[4];
     if (side === "NS") return state.players[0] + " " + text("and") + " " + state.players[2];
     if (side === "EW") return state.players[1] + " " + text("and") + " " + state.players[3];
     return state.players[seats().indexOf(side)] || side;

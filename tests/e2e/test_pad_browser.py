@@ -145,3 +145,19 @@ def test_a_deal_entered_without_network_waits_on_the_phone(page, live_server, sc
     expect(page.locator("[data-total=N]")).to_have_text("70")
     assert totals(page) == {"N": "70", "E": "50", "S": "42"}
     assert page.locator("[data-waiting]").is_hidden()
+
+
+def test_the_pad_speaks_finnish(page, live_server, settings, screenshot):
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "fi", "url": live_server.url}]
+    )
+    start_a_game_of_three(page, live_server)
+    assert page.locator("#setup-title").inner_text() == "Pistelista"
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#pad-game:not([hidden])")
+    assert page.locator("[data-field=taker] legend").inner_text().lower() == "valtin valitsija"
+    enter(page, "N", "H", {"N": 70, "E": 50, "S": 50})
+    page.wait_for_selector("[data-errors=points] li")
+    assert "162" in page.locator("[data-errors=points]").inner_text()
+    assert "Korttipisteitä on yhteensä 170" in page.locator("[data-errors=points]").inner_text()
+    screenshot(page, "pad-finnish-three", full_page=False)
