@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "scoring",
     "club",
     "tournaments",
+    "pad",
 ]
 
 MIDDLEWARE = [
@@ -122,7 +123,7 @@ LOGIN_REDIRECT_URL = "tournaments:my_tables"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("nl", _("Dutch")), ("fr", _("French"))]
+LANGUAGES = [("en", _("English")), ("nl", _("Dutch")), ("fr", _("French")), ("fi", _("Finnish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="Europe/Paris")
 USE_I18N = True
