@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.text import require_visible_text
 
-from ..changes import changing, schedule_ratings
+from ..changes import changing, record_ratings_change
 from ..errors import ServiceError
 from ..models import MatchEvent, Tournament
-from ..permissions import actor_user, reopen_results_refusal
+from ..permissions import reopen_results_refusal
 
 REASON_MAX = MatchEvent._meta.get_field("detail").max_length or 200
 
@@ -46,11 +45,10 @@ def reopen_results(tournament: Tournament, *, by: Any, reason: str) -> Tournamen
             raise refusal
         locked.status = Tournament.Status.RUNNING
         locked.save(update_fields=["status"])
-        MatchEvent.objects.create(
-            tournament=locked, action="reopen_results", detail=reason, by=actor_user(by)
+        MatchEvent.record(
+            tournament=locked, action=MatchEvent.Action.REOPEN_RESULTS, detail=reason, by=by
         )
-        club_id = locked.club_id
         # A finished tournament's final places count in the season table (services.ratings).
-        transaction.on_commit(lambda: schedule_ratings(club_id))
+        record_ratings_change(locked.club_id)
     tournament.status, tournament.finished_at = locked.status, locked.finished_at
     return tournament

@@ -190,8 +190,11 @@ def settings_problems(tournament: Tournament, *, rescore: bool = False) -> list[
             _("The correction window is a whole number of minutes from 0 to %(max)d.")
             % {"max": CORRECTION_MINUTES_MAX},
         )
-    for problem in rules_problems(tournament.rules)[1]:
+    rules, rule_problems = rules_problems(tournament.rules)
+    for problem in rule_problems:
         refuse(problem.path, problem_message(problem))
+    if rules.players != 4:
+        refuse("rules.players", _("A tournament match is played by four, in two partnerships."))
     _check_match_points(tournament, refuse)
     _check_tie_breaks(tournament.tie_breaks, refuse)
     _check_round_settings(tournament, refuse)

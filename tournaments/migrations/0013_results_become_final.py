@@ -17,7 +17,7 @@ def date_earlier_finishes(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0011_individual_tournaments'),
+        ('tournaments', '0012_matchevent_action_choices'),
     ]
 
     operations = [
@@ -32,4 +32,9 @@ class Migration(migrations.Migration):
             field=models.DateTimeField(blank=True, editable=False, null=True, verbose_name='finished at'),
         ),
         migrations.RunPython(date_earlier_finishes, migrations.RunPython.noop),
+        migrations.AlterField(
+            model_name='matchevent',
+            name='action',
+            field=models.CharField(choices=[('created', 'tournament created'), ('settings', 'settings changed'), ('register', 'players registered'), ('edit_team', 'team changed'), ('delete_team', 'team deleted'), ('delete_entrant', 'player deleted'), ('withdraw', 'withdrawn'), ('schedule', 'schedule generated'), ('draw', 'round drawn'), ('delete_round', 'round deleted'), ('final', 'final started'), ('close_round', 'round closed'), ('reopen_round', 'round reopened'), ('close_match', 'match closed'), ('reopen_match', 'match reopened'), ('bye', 'turned into a bye'), ('bye_removed', 'bye removed'), ('referee', 'referee changed'), ('table_referee', 'table referee changed'), ('referee_link', 'referee link made'), ('revoke_link', 'referee link revoked'), ('confirm', 'sheet confirmed'), ('dispute', 'sheet disputed'), ('unconfirmed', 'answers forgotten after a change'), ('reopen_results', 'results reopened')], max_length=20, verbose_name='action'),
+        ),
     ]
