@@ -168,6 +168,7 @@ class TournamentForm(forms.Form):
     correction_minutes = forms.IntegerField(
         label=_label("correction_minutes"),
         initial=DEFAULT_CORRECTION_MINUTES,
+        required=False,
         help_text=_(
             "After the finish, the tables' referees may still correct their deals this many "
             "minutes; then the results are final until a director reopens them."
@@ -204,6 +205,11 @@ class TournamentForm(forms.Form):
     @property
     def main_fields(self) -> list[Any]:
         return [self[name] for name in self.fields if not name.startswith(RULE_PREFIX)]
+
+    def clean_correction_minutes(self) -> int:
+        """Left empty: the default window (the settings service checks the number)."""
+        value = self.cleaned_data.get("correction_minutes")
+        return DEFAULT_CORRECTION_MINUTES if value is None else value
 
     def clean_tie_breaks(self) -> list[str]:
         return list(self.cleaned_data.get("tie_breaks") or [])
