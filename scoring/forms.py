@@ -99,6 +99,12 @@ def _team_choices(team_names: Mapping[str, str] | None) -> list[tuple[str, str]]
     ]
 
 
+def _slot_in_use(row: Mapping[str, Any]) -> bool:
+    return bool(
+        row["kind"].value() or row["kind"].errors or row["top"].errors or row["suit"].errors
+    )
+
+
 class DealForm(forms.Form):
     """One deal as the referee types it; `clean()` builds the §8 entry and lets the engine judge it.
 
@@ -217,10 +223,38 @@ class DealForm(forms.Form):
 
     @property
     def declaration_teams(self) -> list[tuple[str, str, list[dict[str, Any]]]]:
+        """Each team's slots in use (a declaration typed, or refused): the page sends the empty
+        slot once, as `declaration_template`, which its script clones."""
         return [
-            (t.value, self.team_names.get(t.value, t.value), self.declaration_rows(t.value))
+            (
+                t.value,
+                self.team_names.get(t.value, t.value),
+                [row for row in self.declaration_rows(t.value) if _slot_in_use(row)],
+            )
             for t in TEAMS
         ]
+
+    @property
+    def declarations_in_use(self) -> bool:
+        return any(rows for _team, _name, rows in self.declaration_teams)
+
+    @property
+    def declaration_slots(self) -> int:
+        return DECLARATION_SLOTS
+
+    @property
+    def declaration_template(self) -> dict[str, Any]:
+        """One empty slot, its names and ids holding `{team}` and `{slot}` for the script."""
+        prefix = "decl_{team}_{slot}"
+        template: dict[str, Any] = {"prefix": prefix}
+        for part in ("kind", "top", "suit"):
+            field = self.fields[f"decl_NS_0_{part}"]
+            name = f"{prefix}_{part}"
+            template[part] = field.widget.render(name, "", attrs={"id": f"id_{name}"})
+            template[f"{part}_id"] = f"id_{name}"
+            template[f"{part}_label"] = field.label
+        template["kind_label"] = _("Declaration")
+        return template
 
     @property
     def quick_declarations(self) -> list[tuple[str, Any, Any]]:
