@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -11,7 +12,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import Problem, Rank, Rules, Seat, Suit, Team, parse_rules, validate_deal
-from scoring.engine.cards import DEAL_VALUE
+from scoring.engine.cards import BELOTE_POINTS, DEAL_VALUE
 from scoring.engine.declarations import FOUR_POINTS, SEQUENCE_POINTS
 from scoring.translation import (
     SUIT_NAMES,
@@ -233,6 +234,24 @@ class DealForm(forms.Form):
             )
             for t in TEAMS
         ]
+
+    @property
+    def provisional_figures(self) -> str:
+        """The engine's figures (JSON) the table's outbox adds a deal waiting to be sent with,
+        marked as waiting, until the server scores it: the server's score always replaces it."""
+        rules = self.rules
+        points = {f"seq{n}": p for n, p in SEQUENCE_POINTS.items()}
+        points.update({f"four{rank.value}": p for rank, p in FOUR_POINTS.items()})
+        return json.dumps(
+            {
+                "value": DEAL_VALUE,
+                "capot": rules.capot_value,
+                "belote": BELOTE_POINTS,
+                "litige": rules.litige.value,
+                "rounding": rules.rounding.value,
+                "declarations": points if rules.declarations else {},
+            }
+        )
 
     @property
     def declarations_in_use(self) -> bool:

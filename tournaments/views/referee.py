@@ -34,6 +34,7 @@ from ..permissions import (
 from ..rules_text import rules_in_words
 from ..services import deals as services
 from ..services.confirmations import confirm_sheet
+from .offline import CACHE_NAME
 
 # --- My tables ------------------------------------------------------------------------------
 
@@ -257,6 +258,7 @@ def _render_table(
         "audit": _audit_rows(match) if director else None,
         "events": _event_rows(match) if director else None,
         "outbox_owner": request.user.pk,
+        "cache_name": CACHE_NAME,
     }
     return render(request, "tournaments/referee/table.html", context, status=status)
 
