@@ -39,6 +39,7 @@ from .standings import (
     standings_version,
 )
 from .tournament import (
+    finish_refusal,
     SEATED,
     current_round_number,
     disputes,
@@ -68,6 +69,7 @@ __all__ = [
     "entrants_with_players",
     "final_ranking",
     "find_players",
+    "finish_refusal",
     "knockout_progress",
     "last_update",
     "latest_line",

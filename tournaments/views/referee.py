@@ -64,6 +64,8 @@ def my_tables(request: HttpRequest) -> HttpResponse:
         ).order_by("tournament__name", "round__number", "table")
         if m.status == Match.Status.PLAYING or current.get(m.tournament_id) == m.round.number
     ]
+    # The tables still to play first: a finished one is only looked at again.
+    matches.sort(key=lambda m: m.status == Match.Status.FINISHED or m.is_closed)
     return render(request, "tournaments/referee/my_tables.html", {"matches": matches})
 
 
