@@ -369,6 +369,6 @@ __all__ = [
     "plan_names",
     "register_players",
     "similar_members",
-    "with_member_name",
     "split_name",
+    "with_member_name",
 ]

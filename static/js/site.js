@@ -30,7 +30,7 @@
   // A table wider than its box: a line above it says it scrolls sideways.
   function hintWideTables() {
     var text = document.body.getAttribute("data-text-scroll-hint");
-    document.querySelectorAll(".table-wrap").forEach(function (wrap) {
+    document.querySelectorAll(".table-wrap, .chart-wrap, .rulebook-body table").forEach(function (wrap) {
       var wide = wrap.scrollWidth > wrap.clientWidth + 2;
       // A box that scrolls is reached by the keyboard too (its arrows scroll it).
       if (wide) {
@@ -44,7 +44,7 @@
       }
       var hint = wrap.previousElementSibling;
       var has = hint && hint.classList.contains("scroll-hint");
-      if (wide && !has && text) {
+      if (wide && !has && text && !wrap.matches(".chart-wrap")) {
         hint = document.createElement("p");
         hint.className = "scroll-hint";
         hint.setAttribute("data-scroll-hint", "");

@@ -136,7 +136,9 @@ def test_every_page_passes_axe_and_has_big_enough_tap_targets(
     print(f"\n{len(checked)} pages checked at {size}")
     report = SCREENSHOTS.parent / f"a11y-{size}.txt"
     report.write_text(
-        "\n".join(checked) + "\n\n" + "\n".join(f"{n}:\n  " + "\n  ".join(p) for n, p in problems.items())
+        "\n".join(checked)
+        + "\n\n"
+        + "\n".join(f"{n}:\n  " + "\n  ".join(p) for n, p in problems.items())
     )
     assert len(checked) > 20, checked
     assert not problems, "\n".join(f"{name}:\n  " + "\n  ".join(p) for name, p in problems.items())

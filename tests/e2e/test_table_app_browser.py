@@ -143,4 +143,3 @@ def test_the_manifest_and_the_worker_are_served(client):
     assert worker["Content-Type"].startswith("text/javascript")
     assert worker["Service-Worker-Allowed"] == "/"
     assert b"js/table-outbox.js" in worker.content
-

@@ -39,11 +39,11 @@ from .standings import (
     standings_version,
 )
 from .tournament import (
-    finish_refusal,
     SEATED,
     current_round_number,
     disputes,
     entrants_with_players,
+    finish_refusal,
     matches_of_rounds,
     open_round_numbers,
     rounds_not_drawn,
