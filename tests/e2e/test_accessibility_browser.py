@@ -18,8 +18,9 @@ from collections import deque
 from urllib.parse import urlsplit
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, resolve, reverse
 
 from tests.e2e.conftest import SCREENSHOTS, requires_chromium
 from tests.e2e.test_table_browser import sign_in
@@ -58,8 +59,16 @@ TAP_TARGETS = """() => {
 
 @pytest.fixture
 def demo(live_server):
+    """The demo club, and a score pad with a deal (its pages are reached by their key only)."""
+    from pad.services import create_pad
+
     call_command("load_demo", verbosity=0)
-    return live_server
+    deal = {"taker": "N", "trump": "H", "points": {"cards": {"N": 70, "E": 50}}}
+    pad = create_pad(players=["Anna", "Bram", "Cato"], rules={"target": 60}, deals=[deal])[0]
+    return live_server, [
+        reverse("pad:game", args=[pad.key]),
+        reverse("pad:view", args=[pad.view_key]),
+    ]
 
 
 def route_of(path):
@@ -98,20 +107,19 @@ def test_every_page_passes_axe_and_has_big_enough_tap_targets(
 ):
     from axe_playwright_python.sync_playwright import Axe
 
-    from tests.factories import UserFactory  # noqa: F401  (the demo's users sign in below)
-
     axe = Axe()
     problems: dict[str, list[str]] = {}
     checked: list[str] = []
-    base = demo.url
+    server, pad_pages = demo
+    base = server.url
     for who, start in WALKS:
         context = chromium_browser.new_context(viewport=SIZES[size], locale="en-GB")
         page = context.new_page()
         page.set_default_timeout(15_000)
         if who != "visitor":
-            sign_in_as(page, base, who)
+            sign_in(page, server, get_user_model().objects.get(username=who))
         seen_routes = set()
-        queue = deque([start])
+        queue = deque([start, *(pad_pages if who == "visitor" else [])])
         while queue and len(seen_routes) < MOST_PAGES:
             path = queue.popleft()
             route = route_of(path)
@@ -142,10 +150,3 @@ def test_every_page_passes_axe_and_has_big_enough_tap_targets(
     )
     assert len(checked) > 20, checked
     assert not problems, "\n".join(f"{name}:\n  " + "\n  ".join(p) for name, p in problems.items())
-
-
-def sign_in_as(page, base, username):
-    from django.contrib.auth import get_user_model
-
-    user = get_user_model().objects.get(username=username)
-    sign_in(page, type("Server", (), {"url": base}), user)
