@@ -164,6 +164,50 @@ class TournamentForm(forms.Form):
         required=False,
         help_text=_("The big screen in the club room is shown in this language."),
     )
+    registration = forms.ChoiceField(
+        label=_label("registration"),
+        choices=Tournament.RegistrationMode.choices,
+        initial=Tournament.RegistrationMode.CLOSED,
+        help_text=_(
+            "Open: anyone registers from the tournament's public page, without an account."
+        ),
+    )
+    capacity = forms.IntegerField(
+        label=_label("capacity"),
+        required=False,
+        help_text=_(
+            "Teams (players in an individual tournament); past it entries join a waiting list. "
+            "Empty: no limit."
+        ),
+    )
+    registration_closes_at = forms.DateTimeField(
+        label=_label("registration_closes_at"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+    )
+    check_in = forms.ChoiceField(
+        label=_label("check_in"),
+        choices=Tournament.CheckIn.choices,
+        initial=Tournament.CheckIn.OFF,
+        help_text=_(
+            "On: every entry is expected until checked in, and draws take only those present."
+        ),
+    )
+    self_check_in = forms.BooleanField(
+        label=_label("self_check_in"),
+        required=False,
+        initial=True,
+        help_text=_("Players check themselves in by the QR code at the door."),
+    )
+    entry_fee = forms.DecimalField(
+        label=_label("entry_fee"), required=False, max_digits=7, decimal_places=2, min_value=0
+    )
+    entry_fee_per = forms.ChoiceField(
+        label=_label("entry_fee_per"),
+        choices=Tournament.FeePer.choices,
+        initial=Tournament.FeePer.TEAM,
+    )
 
     def __init__(
         self, data: Any = None, *, club: Any, tournament: Tournament | None = None

@@ -121,6 +121,11 @@ def save_settings(tournament: Tournament, changed: list[str], *, by: Any) -> Non
         tournament.save(update_fields=changed)
         if "rules" in changed:
             rescore_matches(tournament)
+        if "capacity" in changed:
+            # More places: the waiting list moves up into them.
+            from .online import move_up
+
+            move_up(tournament)
         _event(tournament, "settings", ", ".join(changed), by)
 
 
