@@ -75,10 +75,9 @@ class RegistrationThrottle(SimpleRateThrottle):
 # --- serializers ---------------------------------------------------------------------------
 
 
-def honeypot(value: str) -> str:
+def honeypot(value: str) -> None:
     if value:
         raise serializers.ValidationError(_("Leave this field empty."))
-    return value
 
 
 class RegistrationCreateSerializer(serializers.Serializer):

@@ -113,7 +113,9 @@ class Places:
 
     @property
     def left(self) -> Decimal | None:
-        return None if self.capacity is None else max(Decimal(self.capacity) - self.taken, 0)
+        return (
+            None if self.capacity is None else max(Decimal(self.capacity) - self.taken, Decimal(0))
+        )
 
 
 def places(tournament: Tournament) -> Places:
@@ -144,7 +146,7 @@ def partner_suggestions(tournament: Tournament) -> dict[str, list[Any]]:
             club_id=tournament.club_id, player_id__in=[i for i in ids.values() if i]
         ).values_list("player_id", "rating")
     )
-    rating_of = {r.pk: ratings.get(ids[r.pk]) for r in singles}
+    rating_of = {r.pk: ratings.get(ids[r.pk] or 0) for r in singles}
     by_rating = sorted(singles, key=lambda r: (rating_of[r.pk] is None, -(rating_of[r.pk] or 0.0)))
     return {
         "arrival": list(zip(singles[::2], singles[1::2], strict=False)),

@@ -26,7 +26,7 @@ def register(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
         request.POST if request.method == "POST" else None, individual=tournament.is_individual
     )
     if request.method == "POST" and refusal is None and form.is_valid():
-        if not RegistrationThrottle().allow_request(request, None):
+        if not RegistrationThrottle().allow_request(request, None):  # type: ignore[arg-type]
             form.add_error(None, _("Too many registrations from this address: try again later."))
         else:
             data = form.cleaned_data
