@@ -98,7 +98,8 @@ def test_a_director_checks_in_forty_teams_one_tap_each(page, live_server, screen
     # The absent team withdrawn in one step (it asks first).
     page.goto(base + url)
     page.once("dialog", lambda dialog: dialog.accept())
-    submit(page, "#entry-%d button:has-text('Withdraw')" % tournament.teams.get(seed=39).pk)
+    absent = tournament.teams.get(seed=39)
+    submit(page, f"#entry-{absent.pk} button:has-text('Withdraw')")
     assert Team.objects.get(seed=39, tournament=tournament).withdrawn
 
     # The cash: what came in per way of paying, and who is present and has not paid.

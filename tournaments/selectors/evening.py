@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from club.models import Rating
 from club.registration import Roster
 
-from ..errors import RegistrationClosed
+from ..errors import Conflict, RegistrationClosed
 from ..models import Attendance, Entrant, Payment, Registration, Team, Tournament
 from .people import find_players
 
@@ -44,6 +44,20 @@ def registration_refusal(
             _("Registration closed on %(when)s.")
             % {"when": timezone.localtime(closes_at).strftime("%Y-%m-%d %H:%M")}
         )
+    return None
+
+
+def self_check_in_refusal(tournament: Tournament) -> Conflict | None:
+    """Why players cannot check themselves in now, or None (the page, the poster and the
+    service ask here)."""
+    if not tournament.checks_in:
+        return Conflict(_("This tournament does not check entries in."), field="check_in")
+    if not tournament.self_check_in:
+        return Conflict(
+            _("Check in with the director: self check-in is turned off."), field="self_check_in"
+        )
+    if tournament.is_finished:
+        return Conflict(_("This tournament is over."), field="status")
     return None
 
 

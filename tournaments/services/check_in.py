@@ -14,13 +14,13 @@ from django.utils.translation import gettext as _
 
 from ..changes import changing
 from ..errors import Conflict, ServiceError
-from ..models import Attendance, Entrant, MatchEvent, Payment, Team, Tournament
-from ..permissions import actor_user, require_director
-from ..selectors.evening import fee_due
+from ..models import Attendance, Entrant, MatchEvent, Payment, Team
+from ..permissions import require_director
+from ..selectors.evening import fee_due, self_check_in_refusal
 from .director import withdraw_team
 from .entrants import withdraw_entrant
 
-__all__ = ["check_in", "self_check_in", "self_check_in_refusal", "withdraw_absent"]
+__all__ = ["check_in", "self_check_in", "withdraw_absent"]
 
 Entry = Team | Entrant
 # What `check_in` leaves as it is when it is not given.
@@ -73,23 +73,10 @@ def check_in(
         detail = f"{entry}: {entry.get_attendance_display()}"
         if entry.paid:
             detail += f", {entry.get_paid_display()}"
-        MatchEvent.objects.create(
-            tournament=tournament, action="check_in", detail=detail[:200], by=actor_user(by)
+        MatchEvent.record(
+            tournament=tournament, action=MatchEvent.Action.CHECK_IN, detail=detail, by=by
         )
     return entry
-
-
-def self_check_in_refusal(tournament: Tournament) -> Conflict | None:
-    """Why players cannot check themselves in now, or None."""
-    if not tournament.checks_in:
-        return Conflict(_("This tournament does not check entries in."), field="check_in")
-    if not tournament.self_check_in:
-        return Conflict(
-            _("Check in with the director: self check-in is turned off."), field="self_check_in"
-        )
-    if tournament.is_finished:
-        return Conflict(_("This tournament is over."), field="status")
-    return None
 
 
 def self_check_in(entry: Entry, *, by: Any) -> Entry:
@@ -110,11 +97,11 @@ def self_check_in(entry: Entry, *, by: Any) -> Entry:
         if entry.attendance != Attendance.PRESENT:
             entry.attendance, entry.checked_in_at = Attendance.PRESENT, timezone.now()
             entry.save(update_fields=["attendance", "checked_in_at"])
-            MatchEvent.objects.create(
+            MatchEvent.record(
                 tournament=tournament,
-                action="self_check_in",
-                detail=str(entry)[:200],
-                by=actor_user(by),
+                action=MatchEvent.Action.SELF_CHECK_IN,
+                detail=str(entry),
+                by=by,
             )
     return entry
 

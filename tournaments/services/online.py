@@ -22,7 +22,7 @@ from club.registration import ASK_IF_SIMILAR, name_problem, split_name
 from ..changes import changing
 from ..errors import AlreadyRegistered, Conflict, NotAllowed, ServiceError, TournamentFull
 from ..models import Entrant, Match, MatchEvent, Registration, SitOut, Team, Tournament
-from ..permissions import actor_user, is_director, require_director
+from ..permissions import is_director, require_director
 from ..selectors.evening import fits, half_places_taken, registration_refusal
 from .entrants import register_entrants
 from .registration import TEAM_NAME_MAX, default_team_name, register_teams
@@ -38,10 +38,8 @@ __all__ = [
 _PHONE = re.compile(r"^\+?[0-9 ().-]{6,30}$")
 
 
-def _event(tournament: Tournament, action: str, detail: str, by: Any) -> None:
-    MatchEvent.objects.create(
-        tournament=tournament, action=action, detail=detail[:200], by=actor_user(by)
-    )
+def _event(tournament: Tournament, action: MatchEvent.Action, detail: str, by: Any) -> None:
+    MatchEvent.record(tournament=tournament, action=action, detail=detail, by=by)
 
 
 def _key(name: str) -> str:
@@ -147,7 +145,12 @@ def register_online(
         if not fits(tournament, registration.places(tournament.is_individual)):
             registration.status = Registration.Status.WAITING
         registration.save()
-        _event(tournament, "online_registration", f"{registration} ({registration.status})", by)
+        _event(
+            tournament,
+            MatchEvent.Action.ONLINE_REGISTRATION,
+            f"{registration} ({registration.status})",
+            by,
+        )
     return registration
 
 
@@ -232,7 +235,7 @@ def cancel_registration(
             partner.save()
         if entry is not None:
             entry.delete()
-        _event(tournament, "cancel_registration", str(registration), by)
+        _event(tournament, MatchEvent.Action.CANCEL_REGISTRATION, str(registration), by)
         moved = move_up(tournament)
     return moved
 
@@ -309,7 +312,7 @@ def accept_registration(
             else:
                 row.entrant = entry
             row.save(update_fields=["status", "decided_at", "team", "entrant"])
-        _event(tournament, "accept_registration", str(entry), by)
+        _event(tournament, MatchEvent.Action.ACCEPT_REGISTRATION, str(entry), by)
     return entry
 
 
@@ -344,7 +347,7 @@ def pair_registrations(first: Registration, second: Registration, *, by: Any) ->
         a.paired_with, b.paired_with = b, a
         a.save(update_fields=["paired_with"])
         b.save(update_fields=["paired_with"])
-        _event(tournament, "pair_registrations", f"{a.player} & {b.player}", by)
+        _event(tournament, MatchEvent.Action.PAIR_REGISTRATIONS, f"{a.player} & {b.player}", by)
 
 
 def close_registration(tournament: Tournament, *, by: Any) -> Tournament:

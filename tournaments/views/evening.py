@@ -223,7 +223,7 @@ def check_in_poster(request: HttpRequest, tournament: Tournament) -> HttpRespons
         {
             "tournament": tournament,
             "url": self_check_in_url(request, tournament),
-            "refusal": check_in_services.self_check_in_refusal(tournament),
+            "refusal": evening.self_check_in_refusal(tournament),
         },
     )
 

@@ -86,7 +86,7 @@ def entry(request: HttpRequest, club_slug: str, slug: str, key: str) -> HttpResp
 def self_check_in(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     """Type a name (typos forgiven), tap yours: the entry is checked in."""
     tournament = get_tournament(request, club_slug, slug)
-    refusal = check_in_services.self_check_in_refusal(tournament)
+    refusal = evening.self_check_in_refusal(tournament)
     query = " ".join(request.GET.get("q", "").split())[:80]
     done = None
     if request.method == "POST" and refusal is None:
