@@ -23,9 +23,11 @@ from ..changes import changing
 from ..errors import AlreadyRegistered, Conflict, NotAllowed, ServiceError, TournamentFull
 from ..models import Entrant, Match, MatchEvent, Registration, SitOut, Team, Tournament
 from ..permissions import is_director, require_director
-from ..selectors.evening import fits, half_places_taken, registration_refusal
+from ..selectors.evening import fits, registration_refusal
 from .entrants import register_entrants
 from .registration import TEAM_NAME_MAX, default_team_name, register_teams
+from .settings import update_tournament
+from .waiting_list import move_up
 
 __all__ = [
     "accept_registration",
@@ -171,25 +173,6 @@ def _drawn(entry: Team | Entrant) -> bool:
         ).exists()
         or SitOut.objects.filter(entrant=entry).exists()
     )
-
-
-def move_up(tournament: Tournament) -> list[Registration]:
-    """The waiting entries that now fit, first come first: the first that does not fit stops
-    the others behind it (the list keeps its order)."""
-    moved: list[Registration] = []
-    taken = half_places_taken(tournament)
-    waiting = tournament.registrations.filter(status=Registration.Status.WAITING).order_by(
-        "created_at", "pk"
-    )
-    for registration in waiting:
-        places = registration.places(tournament.is_individual)
-        if not fits(tournament, places, taken):
-            break
-        taken += places
-        registration.status = Registration.Status.REGISTERED
-        registration.save(update_fields=["status"])
-        moved.append(registration)
-    return moved
 
 
 def cancel_registration(
@@ -352,6 +335,4 @@ def pair_registrations(first: Registration, second: Registration, *, by: Any) ->
 
 def close_registration(tournament: Tournament, *, by: Any) -> Tournament:
     """Close online registration (a setting: it may be opened again)."""
-    from .settings import update_tournament
-
     return update_tournament(tournament, by=by, registration=Tournament.RegistrationMode.CLOSED)

@@ -27,6 +27,7 @@ from .setting_checks import SLUG_MAX_LENGTH, matches_with_deals, normalise, sett
 from .setting_checks import SettingProblem as SettingProblem
 from .setting_checks import SettingsRefused as SettingsRefused
 from .setting_checks import settings_errors as settings_errors
+from .waiting_list import move_up
 
 
 def _apply(tournament: Tournament, values: Mapping[str, Any]) -> list[str]:
@@ -128,8 +129,6 @@ def save_settings(tournament: Tournament, changed: list[str], *, by: Any) -> Non
             rescore_matches(tournament)
         if "capacity" in changed:
             # More places: the waiting list moves up into them.
-            from .online import move_up
-
             move_up(tournament)
         MatchEvent.record(
             tournament=tournament,
