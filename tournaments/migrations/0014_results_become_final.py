@@ -17,7 +17,7 @@ def date_earlier_finishes(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0012_matchevent_action_choices'),
+        ('tournaments', '0013_evening_registration_check_in_fees'),
     ]
 
     operations = [
@@ -35,6 +35,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='matchevent',
             name='action',
-            field=models.CharField(choices=[('created', 'tournament created'), ('settings', 'settings changed'), ('register', 'players registered'), ('edit_team', 'team changed'), ('delete_team', 'team deleted'), ('delete_entrant', 'player deleted'), ('withdraw', 'withdrawn'), ('schedule', 'schedule generated'), ('draw', 'round drawn'), ('delete_round', 'round deleted'), ('final', 'final started'), ('close_round', 'round closed'), ('reopen_round', 'round reopened'), ('close_match', 'match closed'), ('reopen_match', 'match reopened'), ('bye', 'turned into a bye'), ('bye_removed', 'bye removed'), ('referee', 'referee changed'), ('table_referee', 'table referee changed'), ('referee_link', 'referee link made'), ('revoke_link', 'referee link revoked'), ('confirm', 'sheet confirmed'), ('dispute', 'sheet disputed'), ('unconfirmed', 'answers forgotten after a change'), ('reopen_results', 'results reopened')], max_length=20, verbose_name='action'),
+            field=models.CharField(choices=[('created', 'tournament created'), ('settings', 'settings changed'), ('register', 'players registered'), ('edit_team', 'team changed'), ('delete_team', 'team deleted'), ('delete_entrant', 'player deleted'), ('withdraw', 'withdrawn'), ('schedule', 'schedule generated'), ('draw', 'round drawn'), ('delete_round', 'round deleted'), ('final', 'final started'), ('close_round', 'round closed'), ('reopen_round', 'round reopened'), ('close_match', 'match closed'), ('reopen_match', 'match reopened'), ('bye', 'turned into a bye'), ('bye_removed', 'bye removed'), ('referee', 'referee changed'), ('table_referee', 'table referee changed'), ('referee_link', 'referee link made'), ('revoke_link', 'referee link revoked'), ('confirm', 'sheet confirmed'), ('dispute', 'sheet disputed'), ('unconfirmed', 'answers forgotten after a change'), ('reopen_results', 'results reopened'), ('online_registration', 'registered online'), ('accept_registration', 'online entry accepted'), ('cancel_registration', 'online entry cancelled'), ('pair_registrations', 'players paired'), ('check_in', 'checked in'), ('self_check_in', 'checked in at the door')], max_length=20, verbose_name='action'),
         ),
     ]
