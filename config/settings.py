@@ -182,12 +182,18 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Sign-in lockout (django-axes): after AXES_FAILURE_LIMIT failures for one account or from
-# one address, sign-ins are refused (429, a page that says so) for the cool-off time.
-# Attempts are kept in the database, so a cache outage does not lift the lockout.
+# `manage.py backup` writes times to the microsecond (Django's JSON keeps milliseconds).
+SERIALIZATION_MODULES = {"json_exact": "tournaments.management.exact_json"}
+
+# Sign-in lockout (django-axes): after AXES_FAILURE_LIMIT failures from one address (any
+# account), or for one account from one address, sign-ins from there are refused (429, a page
+# that says so) for the cool-off time. Not per account alone: then anyone who knows a
+# username could lock its owner out everywhere; the right password from an address that
+# has not failed gets in (README, "Sign-in lockout"). Attempts are kept in the database, so
+# a cache outage does not lift the lockout.
 AXES_FAILURE_LIMIT = env.int("BELOTE_LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("BELOTE_LOGIN_COOLOFF_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = ["ip_address", ["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.views.accounts.locked_out"
 AXES_CLIENT_IP_CALLABLE = "config.addresses.client_address"

@@ -47,6 +47,16 @@ def _committed(tournament_id: int) -> None:
     change_committed.send(sender=Tournament, tournament_id=tournament_id)
 
 
+# Sent after commit, with `club_id`, when what counts in the club's ratings changed without a
+# result changing (a tournament made private or public, finished or reopened).
+ratings_changed = Signal()
+
+
+def record_ratings_change(club_id: int) -> None:
+    """Have the club's ratings rebuilt once this transaction commits (the task module listens)."""
+    transaction.on_commit(lambda: ratings_changed.send(sender=Tournament, club_id=club_id))
+
+
 # Set while a service's `changing` block runs: the signals then leave its writes alone.
 _service_writing: ContextVar[bool] = ContextVar("belote_service_writing", default=False)
 

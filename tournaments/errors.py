@@ -53,6 +53,16 @@ class MatchClosed(Conflict):
     code = "match_closed"
 
 
+class ResultsFinal(Conflict):
+    """The tournament's correction window is over: no deal changes until a director reopens."""
+
+    code = "results_final"
+
+
+class ResultsNotFinished(Conflict):
+    code = "not_finished"
+
+
 class ScheduleLocked(Conflict):
     code = "schedule_locked"
 

@@ -16,6 +16,7 @@ from club.models import Player
 from scoring.engine import parse_rules
 
 from .models import Match, Team, Tournament
+from .models.tournament import DEFAULT_CORRECTION_MINUTES
 from .rules_text import choice_label, rule_specs
 from .services.settings import (
     SettingsRefused,
@@ -165,6 +166,15 @@ class TournamentForm(forms.Form):
         required=False,
         help_text=_("The big screen in the club room is shown in this language."),
     )
+    correction_minutes = forms.IntegerField(
+        label=_label("correction_minutes"),
+        initial=DEFAULT_CORRECTION_MINUTES,
+        required=False,
+        help_text=_(
+            "After the finish, the tables' referees may still correct their deals this many "
+            "minutes; then the results are final until a director reopens them."
+        ),
+    )
     registration = forms.ChoiceField(
         label=_label("registration"),
         choices=Tournament.RegistrationMode.choices,
@@ -252,6 +262,11 @@ class TournamentForm(forms.Form):
     @property
     def main_fields(self) -> list[Any]:
         return [self[name] for name in self.fields if not name.startswith(RULE_PREFIX)]
+
+    def clean_correction_minutes(self) -> int:
+        """Left empty: the default window (the settings service checks the number)."""
+        value = self.cleaned_data.get("correction_minutes")
+        return DEFAULT_CORRECTION_MINUTES if value is None else value
 
     def clean_tie_breaks(self) -> list[str]:
         return list(self.cleaned_data.get("tie_breaks") or [])

@@ -95,6 +95,11 @@ def on_change_committed(sender: Any = None, *, tournament_id: int, **kwargs: Any
     publish_live(tournament_id)
 
 
+def on_ratings_changed(sender: Any = None, *, club_id: int, **kwargs: Any) -> None:
+    """Ask for the club's ratings (connected in apps.py)."""
+    schedule_ratings(club_id)
+
+
 # --- the throttled send ---------------------------------------------------------------------
 
 

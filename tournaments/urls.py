@@ -71,6 +71,7 @@ director_urls = [
     path(D + "schedule/", director.generate, name="director_generate"),
     path(D + "status/", director.set_status, name="director_status"),
     path(D + "publish/", director.publish, name="director_publish"),
+    path(D + "reopen/", director.reopen_results, name="director_reopen"),
     path(D + "teams/", director_teams.teams, name="director_teams"),
     path(D + "teams/<int:pk>/", director_teams.team_edit, name="director_team"),
     path(D + "teams/<int:pk>/delete/", director_teams.team_delete, name="director_team_delete"),

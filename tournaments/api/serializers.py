@@ -25,6 +25,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.permissions import may_see_draw_seed
 from tournaments.services.settings import SETTINGS
 from tournaments.standings.criteria import CRITERIA
 
@@ -71,6 +72,24 @@ class TournamentSerializer(serializers.ModelSerializer):
         source="bye_points_in_use", allow_null=True, read_only=True
     )
     draw = serializers.SerializerMethodField()
+    draw_seed = serializers.SerializerMethodField(
+        help_text=_(
+            "The seed of every draw: null for all but the club's directors until the last "
+            "round is drawn (or the tournament is finished), then published so anyone can "
+            "re-run the draws."
+        )
+    )
+    results = serializers.SerializerMethodField(
+        help_text=_(
+            "provisional: deals may still change (while the tournament is not finished, "
+            "and for correction_minutes after); final: only a director's reopen changes them."
+        )
+    )
+    final_at = serializers.DateTimeField(
+        read_only=True,
+        allow_null=True,
+        help_text=_("When the results become (or became) final; null while not finished."),
+    )
 
     class Meta:
         model = Tournament
@@ -78,6 +97,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "id",
             *_TOURNAMENT_SETTINGS,
             "status",
+            "results",
+            "final_at",
             "created_at",
             "change_seq",
             "standings_seq",
@@ -88,6 +109,18 @@ class TournamentSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.ChoiceField(choices=Tournament.Draw.choices, allow_null=True))
     def get_draw(self, tournament: Tournament) -> str | None:
         return tournament.draw or None
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_draw_seed(self, tournament: Tournament) -> int | None:
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        if may_see_draw_seed(user, tournament):
+            return tournament.draw_seed
+        return None
+
+    @extend_schema_field(serializers.ChoiceField(choices=Tournament.Results.choices))
+    def get_results(self, tournament: Tournament) -> str:
+        return tournament.results_state().value
 
     @extend_schema_field({"type": "object", "additionalProperties": True})
     def get_rules(self, tournament: Tournament) -> dict[str, Any]:
@@ -164,6 +197,14 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
             for name, field in cls().fields.items()
             if field.source not in (name, "*")
         }
+
+
+class ReopenSerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        max_length=2000,
+        trim_whitespace=False,
+        help_text=_("Why the results are reopened (kept in the audit trail)."),
+    )
 
 
 class StatusSerializer(serializers.Serializer):

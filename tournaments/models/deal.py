@@ -195,6 +195,8 @@ class MatchEvent(models.Model):
         CONFIRM = "confirm", _("sheet confirmed")
         DISPUTE = "dispute", _("sheet disputed")
         UNCONFIRMED = "unconfirmed", _("answers forgotten after a change")
+        # Final results reopened by a director; `detail` is the reason.
+        REOPEN_RESULTS = "reopen_results", _("results reopened")
         # The evening before the first deal: online entries, check-in and fees.
         ONLINE_REGISTRATION = "online_registration", _("registered online")
         ACCEPT_REGISTRATION = "accept_registration", _("online entry accepted")

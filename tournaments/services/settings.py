@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club
 
-from ..changes import changing
+from ..changes import changing, record_ratings_change
 from ..errors import ServiceError
 from ..models import MatchEvent, Tournament
 from ..permissions import is_site_admin, require_director
@@ -139,6 +139,9 @@ def save_settings(tournament: Tournament, changed: list[str], *, by: Any) -> Non
             detail=", ".join(changed),
             by=by,
         )
+        if {"is_public", "status"} & set(changed):
+            # Whether its matches count in the club's ratings (services.ratings) changed.
+            record_ratings_change(tournament.club_id)
 
 
 def rescore_matches(tournament: Tournament) -> int:

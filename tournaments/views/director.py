@@ -35,11 +35,17 @@ from .. import selectors
 from ..errors import EntriesNotCheckedIn, RoundNotReady, ServiceError
 from ..forms import TournamentForm, players_form
 from ..models import Match, Round, Tournament
-from ..permissions import directed_club_ids, is_director
+from ..permissions import (
+    directed_club_ids,
+    is_director,
+    is_site_admin,
+    reopen_results_refusal,
+)
 from ..scheduling.knockout import BRACKET_SIZES
 from ..services import deals as deal_services
 from ..services import director as director_services
-from ..services import draws, schedule
+from ..services import draws, results, schedule
+from ..services.results import REASON_MAX
 from ..services.settings import SettingsRefused
 from .public import POLL_SECONDS
 
@@ -82,7 +88,7 @@ def director_index(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     clubs = Club.objects.order_by("name")
-    if not request.user.is_superuser:
+    if not is_site_admin(request.user):
         clubs = clubs.filter(pk__in=directed_club_ids(request.user))
     listed = list(clubs)
     if not listed:
@@ -210,6 +216,8 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             and tournament.status in (Tournament.Status.DRAFT, Tournament.Status.OPEN),
             "is_director": True,
             "tab": "director",
+            "may_reopen": reopen_results_refusal(request.user, tournament) is None,
+            "reason_max": REASON_MAX,
         }
     )
     context.update(rounds_context(tournament, context["rounds"], team_count))
@@ -321,6 +329,21 @@ def set_status(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     else:
         messages.success(
             request, _("Status: %(status)s.") % {"status": tournament.get_status_display()}
+        )
+    return back(tournament)
+
+
+@require_POST
+@director_required
+def reopen_results(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    try:
+        results.reopen_results(tournament, by=request.user, reason=request.POST.get("reason", ""))
+    except ServiceError as error:
+        refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("Results reopened: they are provisional until the tournament is finished again."),
         )
     return back(tournament)
 

@@ -21,12 +21,12 @@ from scoring.engine.match import dealer_of
 from scoring.forms import DealForm, problem_message
 from scoring.translation import SUIT_NAMES, seat_abbreviation, side_abbreviation, suit_symbol
 
-from ..errors import DealNumberTaken, DealRefused, NotAllowed, ServiceError
+from ..errors import DealNumberTaken, DealRefused, NotAllowed, ResultsFinal, ServiceError
 from ..models import Deal, Match, Round, Side, Tournament
 from ..permissions import (
     can_confirm_for,
     can_open_table,
-    can_write_deals,
+    deal_write_refusal,
     is_director,
     open_tables_q,
 )
@@ -211,7 +211,9 @@ def _render_table(
 ) -> HttpResponse:
     seats = _seats(match)
     director = is_director(request.user, match.tournament.club_id)
-    writable = can_write_deals(request.user, match)
+    write_refusal = deal_write_refusal(request.user, match)
+    writable = write_refusal is None
+    results_final = write_refusal if isinstance(write_refusal, ResultsFinal) else None
     replay, replay_problems = None, []
     try:
         replay = services.replay(match)
@@ -237,7 +239,8 @@ def _render_table(
         "last": rows[-1] if rows else None,
         "form": form,
         # Why an entry sent late was refused (the page's script offers to send it anyway).
-        "refusal": refusal,
+        "refusal": refusal or (results_final.code if results_final else ""),
+        "results_final": results_final,
         "over": over,
         "writable": writable,
         "is_director": director,
@@ -256,6 +259,8 @@ def _render_table(
 def _refused(request: HttpRequest, error: ServiceError) -> None:
     if isinstance(error, NotAllowed):
         raise PermissionDenied(error.message)
+    if isinstance(error, ResultsFinal):
+        return  # the page says it once, in place of its form (`results_final`)
     messages.error(request, error.message)
 
 
@@ -331,7 +336,10 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
 def correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     match = _match_for(request, pk)
     deal = get_object_or_404(Deal, match=match, number=number)
-    writable = can_write_deals(request.user, match)
+    write_refusal = deal_write_refusal(request.user, match)
+    writable = write_refusal is None
+    if isinstance(write_refusal, ResultsFinal):
+        messages.error(request, write_refusal.message)
     status = 200
     if request.method == "POST":
         form = _new_form(match, request.POST)
