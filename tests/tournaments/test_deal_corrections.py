@@ -175,6 +175,10 @@ def test_a_director_removes_any_deal_from_the_table_page(client, match, director
     client.force_login(director)
     page = client.get(table_url(match)).content.decode()
     assert 'data-remove-deal="1"' in page
+    correct = reverse("tournaments:correct_deal", kwargs={"pk": match.pk, "number": 1})
+    form = client.get(correct).content.decode()
+    assert f'action="{url}"' in form
+    assert f'name="version" value="{match.deals.get(number=1).version}"' in form
     assert client.post(url, {"submission_key": "d"}).status_code == 302
     assert takers(match) == [(1, "E"), (2, "N")]
 

@@ -359,7 +359,7 @@ def correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             except DealChanged as changed:
                 # Show the deal as it stands; the form keeps this entry, now based on it.
                 deal = changed.current
-                context = _correct_context(match, deal, form, writable)
+                context = _correct_context(request, match, deal, form, writable)
                 context.update(
                     current=deal, changed=changed.message, current_words=entry_in_words(deal.entry)
                 )
@@ -374,16 +374,21 @@ def correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         status = status if status != 200 else 400
     else:
         form = _new_form(match, initial=DealForm.initial_from_entry(deal.entry))
-    context = _correct_context(match, deal, form, writable)
+    context = _correct_context(request, match, deal, form, writable)
     return render(request, "tournaments/referee/correct.html", context, status=status)
 
 
-def _correct_context(match: Match, deal: Deal, form: DealForm, writable: bool) -> dict[str, Any]:
+def _correct_context(
+    request: HttpRequest, match: Match, deal: Deal, form: DealForm, writable: bool
+) -> dict[str, Any]:
     return {
         "match": match,
         "deal": deal,
         "form": form,
         "writable": writable,
+        # A director removes any deal from here (the sheet's ✕ leads here).
+        "may_remove": writable and is_director(request.user, match.tournament.club_id),
+        "remove_key": uuid.uuid4().hex,
         "deal_value": DEAL_VALUE,
         "seats": [(s, _seats(match)[s.value]) for s in Seat],
     }
