@@ -140,9 +140,9 @@ def draw_individual_round(
     playing = [player for player in past.records if player not in sit_outs]
 
     costs = _TableCosts(past, playing, lot(seed, round_number, "partners"))
-    partnerships = past.partnerships(playing, costs.partner_lot)
+    partnerships = past.partnerships(playing, costs)
     # No draw repeats fewer partners than this matching: the floor of every draw's cost.
-    floor = costs.weight * sum(past.partnered(a, b) for a, b in partnerships)
+    floor = costs.weight * sum(costs.partnered[a][b] for a, b in partnerships)
     tables = [
         costs.sorted_table(x, y)
         for x, y in past.tables(partnerships, lot(seed, round_number, "tables"))
@@ -186,16 +186,16 @@ class _Past:
     def balance(self, players: Partnership) -> int:
         return self._balance[players[0]] + self._balance[players[1]]
 
-    def partnerships(self, playing: list[int], lots: dict[Partnership, int]) -> list[Partnership]:
+    def partnerships(self, playing: list[int], costs: _TableCosts) -> list[Partnership]:
+        partnered, faced, balance = costs.partnered, costs.faced, self._balance
         tiers = {
             (a, b): (
-                self.partnered(a, b),
-                0 if self.faced(a, b) else 1,
-                side_clash(self._balance[a], -self._balance[b]),
-                lots[a, b],
+                partnered[a][b],
+                0 if faced[a][b] else 1,
+                side_clash(balance[a], -balance[b]),
+                lot,
             )
-            for i, a in enumerate(playing)
-            for b in playing[i + 1 :]
+            for (a, b), lot in costs.partner_lot.items()
         }
         return min_cost_perfect_matching(playing, lexicographic_costs(tiers, len(playing) // 2))
 
@@ -342,6 +342,8 @@ def _perturbed(
     (so the search walks across draws of equal cost), a cheaper one also becomes the best.
     It stops at ``floor`` (no draw costs less) or after ``KICK_PLAYERS // players`` shakes.
     """
+    if sum(map(costs.cost, tables)) == floor:
+        return tables  # nothing costs less: the matchings found the optimum
     current = _improve(tables, costs, past)
     spent = sum(map(costs.cost, current))
     best, best_cost = current, spent
