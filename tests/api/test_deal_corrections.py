@@ -76,6 +76,15 @@ def test_an_edit_based_on_a_replaced_version_answers_412_with_the_deal_as_it_sta
     assert again.status_code == 200
 
 
+def test_a_bare_version_in_if_match_counts_too(referee_client, director_client, three_deals):
+    seen = referee_client.get(deals_url(three_deals, 2)).json()["version"]
+    director_client.put(deals_url(three_deals, 2), MADE, format="json")
+    response = referee_client.put(
+        deals_url(three_deals, 2), DEDANS, format="json", HTTP_IF_MATCH=seen
+    )
+    assert response.status_code == 412
+
+
 def test_a_removal_based_on_a_replaced_version_answers_412(
     referee_client, director_client, three_deals
 ):

@@ -244,9 +244,12 @@ class DealViewSet(ApiViewSet):
 
 def _if_match(request: Request) -> str | None:
     """The version named by `If-Match` (None when absent or `*`: any version)."""
-    header = request.headers.get("If-Match", "")
-    wanted = parse_etags(header) if header else []
-    if not wanted or "*" in wanted:
+    header = request.headers.get("If-Match", "").strip()
+    if not header:
+        return None
+    # A bare version (no quotes) is taken as it is rather than ignored.
+    wanted = parse_etags(header) or [header]
+    if "*" in wanted:
         return None
     return wanted[0].removeprefix("W/").strip('"')
 
