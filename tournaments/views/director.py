@@ -223,10 +223,12 @@ def rounds_context(
 
     Read from the tables the dashboard shows anyway (`schedule`): no query of its own.
     """
+    all_drawn = False
     try:
         upcoming, refusal = draws.what_comes_next(tournament, schedule), ""
     except ServiceError as error:
         upcoming, refusal = None, error.message
+        all_drawn = isinstance(error, draws.AllRoundsDrawn)
     rounds = [round_ for round_, _matches in schedule]
     last = rounds[-1] if rounds else None
     deletable = (
@@ -241,6 +243,8 @@ def rounds_context(
     return {
         "upcoming": upcoming,
         "draw_refusal": refusal,
+        # Every table played and nothing left to draw: one tap finishes the tournament.
+        "finish_refusal": selectors.finish_refusal(tournament, schedule, all_drawn=all_drawn),
         "deletable_round": last if deletable else None,
         "qualifying_drawn": len(qualifying),
         "qualifying_planned": planned,
