@@ -27,6 +27,7 @@ from .setting_checks import SLUG_MAX_LENGTH, matches_with_deals, normalise, sett
 from .setting_checks import SettingProblem as SettingProblem
 from .setting_checks import SettingsRefused as SettingsRefused
 from .setting_checks import settings_errors as settings_errors
+from .waiting_list import move_up
 
 
 def _apply(tournament: Tournament, values: Mapping[str, Any]) -> list[str]:
@@ -129,6 +130,9 @@ def save_settings(tournament: Tournament, changed: list[str], *, by: Any) -> Non
         tournament.save(update_fields=changed)
         if "rules" in changed:
             rescore_matches(tournament)
+        if "capacity" in changed:
+            # More places: the waiting list moves up into them.
+            move_up(tournament)
         MatchEvent.record(
             tournament=tournament,
             action=MatchEvent.Action.SETTINGS,

@@ -32,7 +32,7 @@ from club.registration import (
 from club.selectors import members
 
 from .. import selectors
-from ..errors import RoundNotReady, ServiceError
+from ..errors import EntriesNotCheckedIn, RoundNotReady, ServiceError
 from ..forms import TournamentForm, players_form
 from ..models import Match, Round, Tournament
 from ..permissions import directed_club_ids, is_director
@@ -272,8 +272,21 @@ def tables_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def generate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:
         rounds = schedule.generate_round_robin(
-            tournament, by=request.user, draw_lots=bool(request.POST.get("draw_lots"))
+            tournament,
+            by=request.user,
+            draw_lots=bool(request.POST.get("draw_lots")),
+            leave_out_expected=request.POST.get("leave_out_expected") == "1",
         )
+    except EntriesNotCheckedIn as asked:
+        # Asked first: the director checks the late teams in, or generates without them.
+        context = {
+            "tournament": tournament,
+            "reason": asked.message,
+            "expected": asked.expected,
+            "draw_lots": bool(request.POST.get("draw_lots")),
+            "tab": "director",
+        }
+        return render(request, "tournaments/director/generate_confirm.html", context)
     except ServiceError as error:
         refused(request, error)
     else:
