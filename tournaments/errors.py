@@ -34,6 +34,21 @@ class DealNumberTaken(Conflict):
     code = "deal_number_taken"
 
 
+class DealChanged(Conflict):
+    """An edit based on a version of the deal that another edit replaced meanwhile.
+
+    `current` is the deal as it stands: the API answers it beside the refusal, the page
+    shows it, so the person sees what they would overwrite.
+    """
+
+    status = 412
+    code = "deal_changed"
+
+    def __init__(self, message: str, *, current: Any, field: str = "version") -> None:
+        super().__init__(message, field=field)
+        self.current = current
+
+
 class RoundNotReady(Conflict):
     """Closing a round with matches unfinished or unconfirmed: say so, close only when forced."""
 

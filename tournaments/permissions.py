@@ -19,6 +19,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.models import Club, Membership, Player, Rating
 from club.permissions import SYSTEM as SYSTEM  # the actors, named here for every caller
@@ -33,7 +34,14 @@ from club.permissions import (
 )
 from club.permissions import is_site_admin as is_site_admin
 
-from .errors import MatchClosed, NotAllowed, ResultsFinal, ResultsNotFinished, ServiceError
+from .errors import (
+    Conflict,
+    MatchClosed,
+    NotAllowed,
+    ResultsFinal,
+    ResultsNotFinished,
+    ServiceError,
+)
 from .models import Entrant, Match, Team, Tournament
 
 
@@ -254,6 +262,37 @@ def results_final_refusal(tournament: Tournament) -> ResultsFinal | None:
                 "The results of this tournament are final: no deal can be added, changed or "
                 "removed until a director reopens them."
             )
+        )
+    return None
+
+
+def deal_removal_refusal(
+    user: Any, match: Match, number: int, count: int, *, last_only: bool = False
+) -> Conflict | None:
+    """Why `user` may not remove deal `number` of `match`, which has `count` deals (None: may).
+
+    Whether they may write the match's deals at all is `require_deal_writer`'s. A director
+    removes any deal; a referee, and every "remove the last deal" form, only the last.
+    """
+    if count == 0:
+        return Conflict(_("This match has no deal to remove."), field="number")
+    if not 1 <= number <= count:
+        return Conflict(
+            ngettext(
+                "This match has no deal %(number)s: it has %(count)s deal now. The page was "
+                "out of date; nothing was removed.",
+                "This match has no deal %(number)s: it has %(count)s deals now. The page was "
+                "out of date; nothing was removed.",
+                count,
+            )
+            % {"number": number, "count": count},
+            field="number",
+        )
+    if number != count and (last_only or not is_director(user, match.tournament.club_id)):
+        return Conflict(
+            _("Only the last deal (%(last)s) can be removed, not deal %(number)s.")
+            % {"last": count, "number": number},
+            field="number",
         )
     return None
 

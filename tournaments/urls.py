@@ -50,6 +50,11 @@ referee_urls = [
     path("matches/<int:pk>/table/", referee.table, name="table"),
     path("matches/<int:pk>/table/deals/<int:number>/", referee.correct, name="correct_deal"),
     path("matches/<int:pk>/table/remove-last/", referee.remove_last, name="remove_last_deal"),
+    path(
+        "matches/<int:pk>/table/deals/<int:number>/remove/",
+        referee.remove_deal,
+        name="remove_deal",
+    ),
     path("matches/<int:pk>/table/close/", referee.close, name="close_match"),
     path("matches/<int:pk>/table/reopen/", referee.reopen, name="reopen_match"),
     path("matches/<int:pk>/table/confirm/", referee.confirm, name="confirm_sheet"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from django.conf import settings
@@ -55,6 +57,16 @@ class Deal(models.Model):
 
     def __str__(self) -> str:
         return _("Deal %(number)s") % {"number": self.number}
+
+    @property
+    def version(self) -> str:
+        """What an edit is based on: this row with this entry (a new entry, a new version).
+
+        The row counts too: once an earlier deal is removed, deal n is another row, and an
+        edit meant for the deal that had number n must not land on it.
+        """
+        text = json.dumps([self.pk, self.entry], sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:20]
 
     # The columns a replay writes, all from the engine's PlayedDeal (`columns_of`).
     REPLAY_FIELDS = (

@@ -21,7 +21,14 @@ from scoring.engine.match import dealer_of
 from scoring.forms import DealForm, problem_message
 from scoring.translation import SUIT_NAMES, seat_abbreviation, side_abbreviation, suit_symbol
 
-from ..errors import DealNumberTaken, DealRefused, NotAllowed, ResultsFinal, ServiceError
+from ..errors import (
+    DealChanged,
+    DealNumberTaken,
+    DealRefused,
+    NotAllowed,
+    ResultsFinal,
+    ServiceError,
+)
 from ..models import Deal, Match, Round, Side, Tournament
 from ..permissions import (
     can_confirm_for,
@@ -352,9 +359,19 @@ def correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     form.entry,
                     by=request.user,
                     submission_key=form.cleaned_data["submission_key"] or None,
+                    expected_version=request.POST.get("version") or None,
                 )
             except DealRefused as refused:
                 form.attach(refused.problems)
+            except DealChanged as changed:
+                # Show the deal as it stands; the form keeps this entry, now based on it.
+                deal = changed.current
+                context = _correct_context(request, match, deal, form, writable)
+                context.update(
+                    current=deal, changed=changed.message, current_words=entry_in_words(deal.entry)
+                )
+                template = "tournaments/referee/correct.html"
+                return render(request, template, context, status=changed.status)
             except ServiceError as error:
                 _refused(request, error)
                 status = error.status
@@ -364,30 +381,77 @@ def correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         status = status if status != 200 else 400
     else:
         form = _new_form(match, initial=DealForm.initial_from_entry(deal.entry))
-    context = {
+    context = _correct_context(request, match, deal, form, writable)
+    return render(request, "tournaments/referee/correct.html", context, status=status)
+
+
+def _correct_context(
+    request: HttpRequest, match: Match, deal: Deal, form: DealForm, writable: bool
+) -> dict[str, Any]:
+    return {
         "match": match,
         "deal": deal,
         "form": form,
         "writable": writable,
+        # A director removes any deal from here (the sheet's ✕ leads here).
+        "may_remove": writable and is_director(request.user, match.tournament.club_id),
+        "remove_key": uuid.uuid4().hex,
         "deal_value": DEAL_VALUE,
         "seats": [(s, _seats(match)[s.value]) for s in Seat],
     }
-    return render(request, "tournaments/referee/correct.html", context, status=status)
 
 
 @login_required
 @require_POST
 def remove_last(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page's "remove the last deal": the form says which deal it saw last (and its
+    version), so two pages, or a page left open, never remove a deal nobody saw."""
     match = _match_for(request, pk)
+    number = _posted_number(request)
+    if number is None:
+        messages.error(request, _("This page is out of date: reload it, then remove the deal."))
+        return _render_table(request, match, status=400)
     try:
         number = services.remove_last_deal(
-            match, by=request.user, submission_key=request.POST.get("submission_key") or None
+            match,
+            by=request.user,
+            submission_key=request.POST.get("submission_key") or None,
+            expected_number=number,
+            expected_version=request.POST.get("version") or None,
         )
     except ServiceError as error:
         _refused(request, error)
         return _render_table(request, match, status=error.status)
     messages.success(request, _("Deal %(number)s removed.") % {"number": number})
     return _back_to_table(match)
+
+
+@login_required
+@require_POST
+def remove_deal(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A director removes any deal of any match; the deals after it move up one number."""
+    match = _match_for(request, pk)
+    try:
+        services.remove_deal(
+            match,
+            number,
+            by=request.user,
+            submission_key=request.POST.get("submission_key") or None,
+            expected_version=request.POST.get("version") or None,
+        )
+    except ServiceError as error:
+        _refused(request, error)
+        return _render_table(request, match, status=error.status)
+    messages.success(
+        request,
+        _("Deal %(number)s removed; the deals after it moved up one number.") % {"number": number},
+    )
+    return _back_to_table(match)
+
+
+def _posted_number(request: HttpRequest) -> int | None:
+    value = request.POST.get("number", "")
+    return int(value) if value.isdigit() and 0 < len(value) <= 5 else None
 
 
 @login_required
