@@ -156,6 +156,13 @@ def schedule_ratings(club_id: int) -> bool:
     return _send_throttled(recompute_club_ratings, f"belote:ratings:{club_id}", club_id)
 
 
+def schedule_series(series_id: int) -> bool:
+    """Ask for a series table's recompute (after its evenings' standings or its rules)."""
+    from .tasks import recompute_series_table
+
+    return _send_throttled(recompute_series_table, f"belote:series:{series_id}", series_id)
+
+
 # --- what polling pages compare (selectors.live_state reads it) ----------------------------
 
 

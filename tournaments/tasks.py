@@ -7,9 +7,10 @@ import logging
 from celery import shared_task
 from django.db import DatabaseError
 
-from .changes import schedule_ratings
+from .changes import schedule_ratings, schedule_series
 from .models import Tournament
 from .services.ratings import recompute_ratings
+from .services.series import handicap_series_of_club, recompute_series, series_of_tournament
 from .standings.store import recompute_standings
 
 log = logging.getLogger(__name__)
@@ -31,13 +32,24 @@ def recompute_tournament(tournament_id: int) -> bool:
     club_id = Tournament.objects.filter(pk=tournament_id).values_list("club_id", flat=True).first()
     if club_id is not None:
         schedule_ratings(club_id)
+    for series_id in series_of_tournament(tournament_id):
+        schedule_series(series_id)
     return True
 
 
 @shared_task(**_RETRY)
 def recompute_club_ratings(club_id: int) -> None:
-    """Rebuild the club's ratings, history and season table from every finished match."""
-    recompute_ratings(club_id)
+    """Rebuild the club's ratings, history and season table from every finished match; then
+    ask for the tables of the club's handicap series (they read the ratings)."""
+    if recompute_ratings(club_id):
+        for series_id in handicap_series_of_club(club_id):
+            schedule_series(series_id)
+
+
+@shared_task(**_RETRY)
+def recompute_series_table(series_id: int) -> bool:
+    """Rebuild a series table from its evenings' stored standings (docs/seasons.md)."""
+    return recompute_series(series_id)
 
 
 @shared_task(ignore_result=True)

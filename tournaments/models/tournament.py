@@ -12,7 +12,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from club.models import Club, Player
+from club.models import Club, Player, Series
 from scoring.engine import Draws
 
 from ..standings.criteria import DEFAULT_TIE_BREAKS
@@ -87,6 +87,11 @@ class Tournament(models.Model):
     # visitor's own language (the settings service checks it is one of settings.LANGUAGES).
     language = models.CharField(_("language of the big screen"), max_length=8, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    # The season's series the tournament is an evening of (docs/seasons.md): declared here,
+    # as club/ imports no tournament; the series reads them as `series.tournaments`.
+    series = models.ManyToManyField(
+        Series, verbose_name=_("series"), related_name="tournaments", blank=True
+    )
     # Bumped by every change of a deal, match or team; the standings record which change
     # they were computed from, so a recompute can tell it has nothing to do.
     change_seq = models.PositiveBigIntegerField(_("change number"), default=0)
