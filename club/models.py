@@ -362,7 +362,9 @@ class SeriesLine(models.Model):
         verbose_name = _("series line")
         verbose_name_plural = _("series lines")
         constraints = [
-            models.UniqueConstraint(fields=["series", "player"], name="series_line_once_per_player"),
+            models.UniqueConstraint(
+                fields=["series", "player"], name="series_line_once_per_player"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -23,7 +23,7 @@ Everything here is `int` points but the projected averages, which stay exact `Fr
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -245,7 +245,10 @@ def _players(evenings: Sequence[Evening], rules: Rules) -> dict[int, _Player]:
             player = players.get(pid)
             if player is None:
                 player = players[pid] = _Player(
-                    pid, [rules.absent_points] * count, [rules.absent_points] * count, [False] * count
+                    pid,
+                    [rules.absent_points] * count,
+                    [rules.absent_points] * count,
+                    [False] * count,
                 )
             player.values[index] = value
             player.played[index] = True
@@ -272,7 +275,7 @@ def series_table(evenings: Sequence[Evening], rules: Rules, *, history: bool = T
         handicap_keys = {pid: p.key(p.handicapped, best_of) for pid, p in players.items()}
         handicap_ranks = _ranks(handicap_keys, eligible)
     needs = _needs(players, rules, keys, ranks)
-    histories = _histories(evenings, rules) if history else {}
+    histories = _histories(players, len(evenings), rules) if history else {}
     lines = []
     for pid, player in players.items():
         counted = _mark_counted(player.values, player.played, best_of)
@@ -307,16 +310,35 @@ def series_table(evenings: Sequence[Evening], rules: Rules, *, history: bool = T
     return lines
 
 
-def _histories(evenings: Sequence[Evening], rules: Rules) -> dict[int, tuple[int | None, ...]]:
-    """Each player's rank after every evening (None before their first or while unranked)."""
-    found: dict[int, list[int | None]] = {}
-    for upto in range(1, len(evenings) + 1):
-        players = _players(evenings[:upto], rules)
-        keys = {pid: p.key(p.values, rules.best_of) for pid, p in players.items()}
-        eligible = [p.player_id for p in players.values() if p.played_count >= rules.min_evenings]
+def _histories(
+    players: Mapping[int, _Player], count: int, rules: Rules
+) -> dict[int, tuple[int | None, ...]]:
+    """Each player's rank after every evening (None before their first or while unranked),
+    each player's figures carried from one evening to the next."""
+    best_of = rules.best_of
+    found: dict[int, list[int | None]] = {pid: [] for pid in players}
+    seen: dict[int, list[int]] = {pid: [] for pid in players}  # the values so far, sorted
+    played = dict.fromkeys(players, 0)
+    best = dict.fromkeys(players, 0)
+    for index in range(count):
+        keys: dict[int, Key] = {}
+        eligible = []
+        for pid, player in players.items():
+            value = player.values[index]
+            insort(seen[pid], value)
+            if player.played[index]:
+                best[pid] = value if not played[pid] else max(best[pid], value)
+                played[pid] += 1
+            if not played[pid]:
+                continue
+            values = seen[pid]
+            total = sum(values[-best_of:]) if best_of is not None else sum(values)
+            keys[pid] = _key(total, played[pid], best[pid], value)
+            if played[pid] >= rules.min_evenings:
+                eligible.append(pid)
         ranks = _ranks(keys, eligible)
-        for pid in players:
-            found.setdefault(pid, [None] * (upto - 1)).append(ranks.get(pid, (None, False))[0])
+        for pid, history in found.items():
+            history.append(ranks.get(pid, (None, False))[0])
     return {pid: tuple(history) for pid, history in found.items()}
 
 
@@ -325,11 +347,29 @@ def _average(player: _Player) -> Fraction:
     return Fraction(sum(played), len(played)) if played else Fraction(0)
 
 
-def _projected_key(player: _Player, extra: Number, best_of: int | None) -> Key:
-    """The player's key after one more evening, played and worth `extra`."""
-    values: list[Number] = [*player.values, extra]
-    best = max(player.best_played(player.values), extra) if player.played_count else extra
-    return _key(best_total(values, best_of), player.played_count + 1, best, extra)
+def _projector(player: _Player, best_of: int | None) -> Callable[[Number], Key]:
+    """The player's key after one more evening, played and worth `x`, as a function of `x`
+    (what does not depend on `x` worked out once)."""
+    values = player.values
+    played = player.played_count + 1
+    best_so_far = player.best_played(values) if player.played_count else None
+    if best_of is None or best_of > len(values):
+        base = sum(values)
+
+        def key(x: Number) -> Key:
+            best = x if best_so_far is None else max(best_so_far, x)
+            return _key(base + x, played, best, x)
+
+        return key
+    top = sorted(values, reverse=True)[:best_of]
+    top_sum, weakest = sum(top), top[-1]
+
+    def key_best_of(x: Number) -> Key:
+        total = top_sum - weakest + x if x > weakest else top_sum
+        best = x if best_so_far is None else max(best_so_far, x)
+        return _key(total, played, best, x)
+
+    return key_best_of
 
 
 def _needs(
@@ -347,7 +387,7 @@ def _needs(
     """
     best_of = rules.best_of
     min_evenings = rules.min_evenings
-    projected = {pid: _projected_key(p, _average(p), best_of) for pid, p in players.items()}
+    projected = {pid: _projector(p, best_of)(_average(p)) for pid, p in players.items()}
     eligible = {pid for pid, p in players.items() if p.played_count + 1 >= min_evenings}
     ordered = sorted(projected[pid] for pid in eligible)
     found: dict[int, int | None] = {}
@@ -361,8 +401,15 @@ def _needs(
             continue
         own = projected[pid] if pid in eligible else None
 
-        def better(x: int, player: _Player = player, own: Key | None = own) -> bool:
-            mine = _projected_key(player, x, best_of)
+        project = _projector(player, best_of)
+
+        def better(
+            x: int,
+            project: Callable[[Number], Key] = project,
+            own: Key | None = own,
+            current: tuple[int, bool] | None = current,
+        ) -> bool:
+            mine = project(x)
             ahead = bisect_left(ordered, mine) - (1 if own is not None and own < mine else 0)
             # Unranked now: any rank is better than none.
             return current is None or ahead + 1 < current[0]

@@ -122,10 +122,14 @@ def test_the_tie_order_is_evenings_then_best_evening_then_the_latest_evening():
     more_evenings = by_player(series_table([scores(1, p1=50, p2=100), scores(2, p1=50)], rules))
     assert more_evenings[A].rank == 1 and more_evenings[B].rank == 2
     best_evening = by_player(
-        series_table([scores(1, p1=60, p2=90), scores(2, p1=90, p2=60), scores(3, p1=50, p2=50)], rules)
+        series_table(
+            [scores(1, p1=60, p2=90), scores(2, p1=90, p2=60), scores(3, p1=50, p2=50)], rules
+        )
     )
     assert best_evening[A].shared_rank and best_evening[B].shared_rank
-    best_single = by_player(series_table([scores(1, p1=100, p2=70), scores(2, p1=40, p2=70)], rules))
+    best_single = by_player(
+        series_table([scores(1, p1=100, p2=70), scores(2, p1=40, p2=70)], rules)
+    )
     assert best_single[A].rank == 1 and best_single[B].rank == 2
     latest = by_player(series_table([scores(1, p1=70, p2=50), scores(2, p1=50, p2=70)], rules))
     assert latest[B].rank == 1 and latest[A].rank == 2

@@ -175,7 +175,10 @@ def test_the_stored_table_is_the_series_table_of_the_evenings_standings(
         (b.pk, 3, 16),
         (d.pk, 4, 12),
     ]
-    assert lines[0].evenings == [[first.pk, 10, True, True, 10, True], [second.pk, 10, True, True, 10, True]]
+    assert lines[0].evenings == [
+        [first.pk, 10, True, True, 10, True],
+        [second.pk, 10, True, True, 10, True],
+    ]
     assert recompute_series(series.pk) is False  # nothing changed since
 
 
@@ -212,7 +215,11 @@ def test_a_burst_of_changes_on_an_evening_sends_one_series_recompute_per_window(
     tournament = evening(club, datetime.date(2026, 9, 3), *[])
     with django_capture_on_commit_callbacks(execute=True):
         series = save_series(
-            season=season, name="T", rules={"points": "score"}, tournaments=[tournament], by=director
+            season=season,
+            name="T",
+            rules={"points": "score"},
+            tournaments=[tournament],
+            by=director,
         )
     cache.clear()
     app.conf.task_always_eager = False

@@ -237,7 +237,9 @@ def rules_of(series: Series) -> Rules:
 def series_of_tournament(tournament_id: int) -> list[int]:
     """The series a tournament is an evening of."""
     through = Tournament.series.through
-    return list(through.objects.filter(tournament_id=tournament_id).values_list("series_id", flat=True))
+    return list(
+        through.objects.filter(tournament_id=tournament_id).values_list("series_id", flat=True)
+    )
 
 
 def evening_tournaments(series: Series) -> list[Tournament]:
@@ -283,21 +285,23 @@ def _results(tournament_ids: list[int]) -> dict[int, list[Result]]:
 def _ratings_before(
     club_id: int, players: set[int], days: list[datetime.date]
 ) -> list[dict[int, float]]:
-    """Each player's club rating before each of `days` (the latest change on an earlier day)."""
-    history: dict[int, tuple[list[datetime.date], list[float]]] = {}
+    """Each player's club rating before each of `days` (the latest change before that day
+    began, in the site's time zone)."""
+    history: dict[int, tuple[list[float], list[float]]] = {}
     for player_id, played_at, rating in (
         RatingChange.objects.filter(club_id=club_id, player_id__in=players)
         .order_by("player_id", "played_at", "match_id")
         .values_list("player_id", "played_at", "rating")
     ):
-        dates, values = history.setdefault(player_id, ([], []))
-        dates.append(timezone.localdate(played_at))
+        times, values = history.setdefault(player_id, ([], []))
+        times.append(played_at.timestamp())
         values.append(rating)
     before = []
     for day in days:
+        midnight = timezone.make_aware(datetime.datetime.combine(day, datetime.time())).timestamp()
         ratings = {}
-        for player_id, (dates, values) in history.items():
-            index = bisect_left(dates, day)
+        for player_id, (times, values) in history.items():
+            index = bisect_left(times, midnight)
             if index:
                 ratings[player_id] = values[index - 1]
         before.append(ratings)
@@ -321,12 +325,13 @@ def series_evenings(series: Series) -> tuple[list[Tournament], list[Evening]]:
 
 
 def _source(series: Series, evenings: list[Evening]) -> str:
-    """A digest of everything the table is computed from."""
-    parts = [repr(rules_of(series))]
+    """A digest of everything the table is computed from (rules, results, ratings)."""
+    digest = hashlib.sha256(repr(rules_of(series)).encode())
     for evening in evenings:
-        parts.append(repr((evening.tournament_id, evening.final, evening.results)))
-        parts.append(repr(sorted(evening.ratings.items())))
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+        results = [(r.player_id, r.score, r.match_points, r.place) for r in evening.results]
+        ratings = sorted(evening.ratings.items())
+        digest.update(repr((evening.tournament_id, evening.final, results, ratings)).encode())
+    return digest.hexdigest()
 
 
 def recompute_series(series_id: int, *, force: bool = False) -> bool:
@@ -372,9 +377,7 @@ def recompute_series(series_id: int, *, force: bool = False) -> bool:
             )
             for position, line in enumerate(lines)
         )
-        Series.objects.filter(pk=series_id).update(
-            computed_from=source, computed_at=timezone.now()
-        )
+        Series.objects.filter(pk=series_id).update(computed_from=source, computed_at=timezone.now())
     log.info("series %s recomputed over %s evenings", series_id, len(evenings))
     return True
 
