@@ -27,6 +27,7 @@ from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import pairwise
 
 POINTS = ("score", "match_points", "place")
 HANDICAPS = ("none", "rating")
@@ -93,7 +94,7 @@ def rules_problems(
         problems["min_evenings"] = "negative"
     if any(value < 0 for value in place_points):
         problems["place_points"] = "negative"
-    elif any(a <= b for a, b in zip(place_points, place_points[1:], strict=False)):
+    elif any(a <= b for a, b in pairwise(place_points)):
         problems["place_points"] = "not_decreasing"
     elif points == "place" and not place_points:
         problems["place_points"] = "missing"

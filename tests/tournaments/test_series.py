@@ -50,7 +50,7 @@ def season(club, director):
 def evening(club, day, *teams, status=Tournament.Status.FINISHED):
     """A tournament whose stored standings place `teams` [(first, second, rank, points)]."""
     tournament = TournamentFactory(club=club, starts_on=day, status=status)
-    for seed, (first, second, rank, points) in enumerate(teams, 1):
+    for first, second, rank, points in teams:
         team = TeamFactory(tournament=tournament, first_player=first, second_player=second)
         Standing.objects.create(
             tournament=tournament,
