@@ -146,9 +146,7 @@ def _tournaments(club: Club, ids: list[int]) -> list[Tournament]:
     found = {t.pk: t for t in Tournament.objects.filter(pk__in=ids)}
     missing = [tid for tid in ids if tid not in found]
     if missing:
-        raise ValidationError(
-            {"tournaments": [_("No tournament %(id)s.") % {"id": missing[0]}]}
-        )
+        raise ValidationError({"tournaments": [_("No tournament %(id)s.") % {"id": missing[0]}]})
     return [found[tid] for tid in dict.fromkeys(ids)]
 
 

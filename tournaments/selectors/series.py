@@ -116,7 +116,9 @@ def series_view(series: Series) -> SeriesView:
     return SeriesView(series=series, evenings=evenings, rows=rows)
 
 
-def rank_history(view: SeriesView, limit: int | None = None) -> list[tuple[str, list[tuple[float, float]]]]:
+def rank_history(
+    view: SeriesView, limit: int | None = None
+) -> list[tuple[str, list[tuple[float, float]]]]:
     """Each player's rank after every evening, for the chart (ranked players, best first)."""
     history = []
     for row in view.rows[:limit] if limit else view.rows:
@@ -128,24 +130,6 @@ def rank_history(view: SeriesView, limit: int | None = None) -> list[tuple[str, 
         if data:
             history.append((row.player.full_name, data))
     return history
-
-
-def honour_roll(club: Club) -> list[tuple[Season, list[tuple[Series, list[SeriesLine]]]]]:
-    """Each season's series with their winners (first place, shared or not), the latest
-    season first; series with no winner yet are left out (two queries)."""
-    winners: dict[int, list[SeriesLine]] = {}
-    for line in (
-        SeriesLine.objects.filter(series__season__club=club, rank=1)
-        .select_related("player")
-        .order_by("position")
-    ):
-        winners.setdefault(line.series_id, []).append(line)
-    roll = []
-    for season in seasons_of(club):
-        crowned = [(s, winners[s.pk]) for s in season.series.all() if s.pk in winners]
-        if crowned:
-            roll.append((season, crowned))
-    return roll
 
 
 def series_of_tournament(tournament: Tournament) -> list[Series]:
