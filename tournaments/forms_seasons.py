@@ -50,7 +50,7 @@ class SeasonForm(RefusalsOnFields):
 class PlacePointsField(forms.CharField):
     """Points per place as typed: whole numbers separated by commas or spaces."""
 
-    def to_python(self, value: Any) -> list[int]:
+    def to_python(self, value: Any) -> list[int]:  # type: ignore[override]
         text = super().to_python(value) or ""
         words = text.replace(",", " ").replace(";", " ").split()
         try:

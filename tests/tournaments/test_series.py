@@ -353,3 +353,18 @@ def test_the_big_screen_shows_the_series_of_the_evening(client, club, played_ser
     evening_one = played_series.tournaments.order_by("starts_on").first()
     page = client.get(f"/clubs/{club.slug}/{evening_one.slug}/screen/").content.decode()
     assert "slide-series" in page and "Thursday mêlée" in page
+
+
+def test_the_series_pages_issue_a_bounded_number_of_queries(
+    client, club, season, played_series, django_assert_max_num_queries
+):
+    for url in (
+        f"/clubs/{club.slug}/series/{played_series.pk}/",
+        f"/clubs/{club.slug}/series/{played_series.pk}/?table=handicap",
+        f"/clubs/{club.slug}/series/{played_series.pk}/series.csv",
+        f"/clubs/{club.slug}/seasons/",
+        f"/clubs/{club.slug}/seasons/{season.pk}/",
+        f"/api/v1/series/{played_series.pk}/standings/",
+    ):
+        with django_assert_max_num_queries(8):
+            assert client.get(url).status_code == 200, url

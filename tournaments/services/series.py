@@ -187,7 +187,7 @@ def save_series(
     evenings. Refused with every problem by field, storing nothing; its table follows."""
     require_director(by, season.club_id)
     tournaments = list(tournaments)
-    values = {
+    values: dict[str, Any] = {
         "points": Series.Points.PLACE.value,
         "place_points": [],
         "participation_points": 0,

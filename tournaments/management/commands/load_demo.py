@@ -135,12 +135,12 @@ EVENINGS = [
 ]
 # The season and its running series: the Thursday mêlées (the two before MELEE are short,
 # two rounds of two deals, so the demo stays quick), ranked by place (docs/seasons.md).
-SEASON = {
+SEASON: dict[str, Any] = {
     "name": "2026–27",
     "starts_on": datetime.date(2026, 9, 1),
     "ends_on": datetime.date(2027, 6, 30),
 }
-EARLIER_MELEES = [
+EARLIER_MELEES: list[dict[str, Any]] = [
     {**MELEE, "name": f"Mêlée du jeudi {day}", "slug": slug, "starts_on": date, "round_count": 2}
     | {"rules": {"target": None, "max_deals": 2}, "draw_seed": seed}
     for day, slug, date, seed in (
@@ -148,7 +148,7 @@ EARLIER_MELEES = [
         ("7 janvier", "melee-jeudi-7-janvier", datetime.date(2027, 1, 7), 107),
     )
 ]
-SERIES = {
+SERIES: dict[str, Any] = {
     "name": "Mêlée du jeudi",
     "rules": {
         "points": "place",
