@@ -80,3 +80,11 @@ def test_url_patterns_live_in_urls_modules():
         for path in (ROOT / folder).glob("*.py"):
             if path.name != "urls.py":
                 assert "urlpatterns" not in path.read_text(), path
+
+
+def test_the_series_arithmetic_imports_only_the_standard_library():
+    import sys
+
+    names = imported_modules("club")["club/series.py"]
+    outside = [n for n in names if n.split(".")[0] not in sys.stdlib_module_names]
+    assert outside == ["__future__"] or outside == [], outside
