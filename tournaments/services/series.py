@@ -23,7 +23,7 @@ from club.errors import FieldsRefused
 from club.models import Club, RatingChange, Season, Series, SeriesLine
 from club.series import Evening, Result, Rules, rules_problems, series_table
 
-from ..changes import schedule_series
+from ..changes import record_series_change
 from ..models import Standing, Tournament
 from ..permissions import require_director
 
@@ -214,8 +214,7 @@ def save_series(
             setattr(series, field, value)
         series.save()
         series.tournaments.set(tournaments)  # type: ignore[attr-defined]
-        series_id = series.pk
-        transaction.on_commit(lambda: schedule_series(series_id))
+        record_series_change(series.pk)
     return series
 
 

@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('club', '0003_seasons_and_series'),
-        ('tournaments', '0011_individual_tournaments'),
+        ('tournaments', '0012_matchevent_action_choices'),
     ]
 
     operations = [
