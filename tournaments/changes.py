@@ -24,7 +24,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_delete
 from django.dispatch import Signal, receiver
 
 from .models import Deal, Entrant, Match, Team, Tournament
@@ -127,3 +127,10 @@ def _deleted(sender: type, instance: Any, **kwargs: Any) -> None:
     if isinstance(origin, Tournament) or getattr(origin, "model", None) is Tournament:
         return  # the whole tournament is going: nothing left to recompute
     _note(instance, origin)
+
+
+@receiver(pre_delete, sender=Tournament, dispatch_uid="belote_tournament_deleting")
+def _tournament_deleting(sender: type, instance: Tournament, **kwargs: Any) -> None:
+    """A tournament going takes its evening out of its series' tables (once it is gone)."""
+    for series_id in instance.series.values_list("pk", flat=True):
+        record_series_change(series_id)

@@ -209,6 +209,26 @@ def test_a_corrected_deal_on_an_evening_updates_the_series_table(
     assert after.rank == 3 and after.total < before.total
 
 
+def test_a_deleted_evening_leaves_the_series_table(
+    club, season, director, django_capture_on_commit_callbacks
+):
+    a, b = PlayerFactory.create_batch(2)
+    first = evening(club, datetime.date(2026, 9, 3), (a, b, 1, 900))
+    second = evening(club, datetime.date(2026, 9, 10), (a, b, 1, 800))
+    with django_capture_on_commit_callbacks(execute=True):
+        series = save_series(
+            season=season,
+            name="T",
+            rules={"points": "score"},
+            tournaments=[first, second],
+            by=director,
+        )
+    assert SeriesLine.objects.get(series=series, player=a).total == 1700
+    with django_capture_on_commit_callbacks(execute=True):
+        second.delete()
+    assert SeriesLine.objects.get(series=series, player=a).total == 900
+
+
 def test_a_burst_of_changes_on_an_evening_sends_one_series_recompute_per_window(
     club, season, director, django_capture_on_commit_callbacks
 ):
