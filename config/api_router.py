@@ -24,6 +24,12 @@ from tournaments.api.accounts import (
 )
 from tournaments.api.deals import DealViewSet
 from tournaments.api.entrants import EntrantViewSet
+from tournaments.api.evening import (
+    CashViewSet,
+    CheckInViewSet,
+    RegistrationViewSet,
+    TournamentRegistrationViewSet,
+)
 from tournaments.api.matches import MatchViewSet, RoundViewSet, TeamViewSet
 from tournaments.api.players import PlayerViewSet
 from tournaments.api.seasons import (
@@ -44,6 +50,11 @@ router.register("entrants", EntrantViewSet, basename="entrant")
 router.register("rounds", RoundViewSet, basename="round")
 router.register("matches", MatchViewSet, basename="match")
 router.register(rf"matches/(?P<match_pk>{ID_PATTERN})/deals", DealViewSet, basename="deal")
+T = rf"tournaments/(?P<tournament_pk>{ID_PATTERN})"
+router.register(rf"{T}/registrations", TournamentRegistrationViewSet, basename="registration-list")
+router.register(rf"{T}/check-ins", CheckInViewSet, basename="check-in")
+router.register(rf"{T}/cash", CashViewSet, basename="cash")
+router.register("registrations", RegistrationViewSet, basename="registration")
 router.register("me/tokens", MyTokenViewSet, basename="my-token")
 
 urlpatterns = [

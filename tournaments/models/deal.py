@@ -195,6 +195,13 @@ class MatchEvent(models.Model):
         CONFIRM = "confirm", _("sheet confirmed")
         DISPUTE = "dispute", _("sheet disputed")
         UNCONFIRMED = "unconfirmed", _("answers forgotten after a change")
+        # The evening before the first deal: online entries, check-in and fees.
+        ONLINE_REGISTRATION = "online_registration", _("registered online")
+        ACCEPT_REGISTRATION = "accept_registration", _("online entry accepted")
+        CANCEL_REGISTRATION = "cancel_registration", _("online entry cancelled")
+        PAIR_REGISTRATIONS = "pair_registrations", _("players paired")
+        CHECK_IN = "check_in", _("checked in")
+        SELF_CHECK_IN = "self_check_in", _("checked in at the door")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, null=True, related_name="events")

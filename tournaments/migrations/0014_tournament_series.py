@@ -7,7 +7,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('club', '0003_seasons_and_series'),
-        ('tournaments', '0012_matchevent_action_choices'),
+        ('tournaments', '0013_evening_registration_check_in_fees'),
     ]
 
     operations = [
