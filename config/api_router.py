@@ -32,6 +32,13 @@ from tournaments.api.evening import (
 )
 from tournaments.api.matches import MatchViewSet, RoundViewSet, TeamViewSet
 from tournaments.api.players import PlayerViewSet
+from tournaments.api.seasons import (
+    ClubSeasonsView,
+    SeasonSeriesView,
+    SeasonView,
+    SeriesStandingsView,
+    SeriesView,
+)
 from tournaments.api.views import TournamentViewSet
 
 router = DefaultRouter()
@@ -68,6 +75,23 @@ urlpatterns = [
         rf"^tokens/(?P<user_id>{ID_PATTERN})/$",
         RefereeTokenRevokeView.as_view(),
         name="token-revoke",
+    ),
+    re_path(
+        rf"^clubs/(?P<club_pk>{ID_PATTERN})/seasons/$",
+        ClubSeasonsView.as_view(),
+        name="club-seasons",
+    ),
+    re_path(rf"^seasons/(?P<pk>{ID_PATTERN})/$", SeasonView.as_view(), name="season-detail"),
+    re_path(
+        rf"^seasons/(?P<pk>{ID_PATTERN})/series/$",
+        SeasonSeriesView.as_view(),
+        name="season-series",
+    ),
+    re_path(rf"^series/(?P<pk>{ID_PATTERN})/$", SeriesView.as_view(), name="series-detail"),
+    re_path(
+        rf"^series/(?P<pk>{ID_PATTERN})/standings/$",
+        SeriesStandingsView.as_view(),
+        name="series-standings",
     ),
     *router.urls,
     # Last: any other address under /api/v1/ answers a JSON 404, whatever the method.

@@ -21,3 +21,6 @@ class TournamentsConfig(AppConfig):
         changes.ratings_changed.connect(
             tasks.on_ratings_changed, dispatch_uid="belote_ratings_changed"
         )
+        changes.series_changed.connect(
+            tasks.on_series_changed, dispatch_uid="belote_series_changed"
+        )

@@ -145,6 +145,7 @@ def club_home(request: HttpRequest, club: Club) -> HttpResponse:
             "tournaments": tournaments,
             "form": form,
             "members": members(club),
+            "seasons": club.seasons.order_by("-starts_on").prefetch_related("series"),  # type: ignore[attr-defined]
             "to_confirm": to_confirm,
         },
     )
