@@ -4,6 +4,7 @@ compression per new version, the same bytes to every listener, 404 for what is n
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import zlib
 
 import pytest
@@ -71,7 +72,10 @@ class FakeWeb:
 
 
 def run(coroutine):  # type: ignore[no-untyped-def]
-    return asyncio.run(coroutine)
+    # In a thread of its own: a browser test earlier in the session leaves Playwright's event
+    # loop running in this one, where asyncio.run refuses to start another.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_events_deflated_apart_decode_as_one_gzip_stream():
