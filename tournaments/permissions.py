@@ -109,6 +109,13 @@ def can_confirm_for(user: Any, match: Match) -> bool:
     return is_referee_of(user, match) and not match.is_closed
 
 
+def can_call_director(user: Any, match: Match) -> bool:
+    """Who calls the director from a table: the match's referee and the club's directors."""
+    if match.is_bye:
+        return False
+    return is_referee_of(user, match) or is_director(user, match.tournament.club_id)
+
+
 def link_holders(users: Iterable[Any]) -> set[int]:
     """Which of `users` may be given a private link: plain accounts only, no staff, no site
     admin, no director of any club. So a link can never open more than a referee's rights,
@@ -220,6 +227,13 @@ def require_confirmer(user: Any, match: Match) -> None:
     if not can_confirm_for(user, match):
         raise NotAllowed(
             _("Only this match's referee or a director of the club may record the teams' answers.")
+        )
+
+
+def require_caller(user: Any, match: Match) -> None:
+    if not can_call_director(user, match):
+        raise NotAllowed(
+            _("Only this match's referee or a director of the club may call the director.")
         )
 
 

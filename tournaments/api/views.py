@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from club.api import ID_PATTERN
 from tournaments import selectors
 from tournaments.errors import ServiceError
-from tournaments.models import Match, Round, SitOut, Standing, Tournament
+from tournaments.models import SEATS_PREFETCH, Match, Round, SitOut, Standing, Tournament
 from tournaments.permissions import (
     listed_q,
     readable_tournaments,
@@ -94,7 +94,9 @@ MATCH_RELATED = (
 
 
 def match_queryset() -> QuerySet[Match]:
-    return Match.objects.select_related(*MATCH_RELATED).prefetch_related("confirmations__by")
+    return Match.objects.select_related(*MATCH_RELATED).prefetch_related(
+        "confirmations__by", SEATS_PREFETCH
+    )
 
 
 def rounds_with_tables(rounds: QuerySet[Round], matches: QuerySet[Match]) -> QuerySet[Round]:

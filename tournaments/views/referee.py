@@ -23,7 +23,7 @@ from scoring.forms import DealForm, problem_message
 from scoring.translation import SUIT_NAMES, seat_abbreviation, side_abbreviation, suit_symbol
 
 from ..errors import DealNumberTaken, DealRefused, NotAllowed, ServiceError
-from ..models import Deal, Match, Round, Side, Tournament
+from ..models import SEATS_PREFETCH, Deal, Match, Round, Side, Tournament
 from ..permissions import (
     can_confirm_for,
     can_open_table,
@@ -79,7 +79,7 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
             "ns_team__second_player",
             "ew_team__first_player",
             "ew_team__second_player",
-        ).prefetch_related("confirmations__by"),
+        ).prefetch_related("confirmations__by", SEATS_PREFETCH),
         pk=pk,
     )
     if not can_open_table(request.user, match):
