@@ -36,6 +36,7 @@ from tournaments.services.draw_edits import swap_sides, swap_teams
 from tournaments.services.draws import draw_next_round
 from tournaments.services.entrants import register_entrants, reinstate_entrant, withdraw_entrant
 from tournaments.services.lineup import substitute
+from tournaments.services.ratings import recompute_ratings
 from tournaments.services.settings import create_tournament
 
 pytestmark = pytest.mark.django_db
@@ -130,6 +131,7 @@ class TestSubstitutes:
         assert [r["match"].round.number for r in row["rows"]] == [2, 3]
         (row,) = selectors.player_teams(out)
         assert [r["match"].round.number for r in row["rows"]] == [1]
+        recompute_ratings(club.pk)
         rated = set(Rating.objects.filter(club=club).values_list("player_id", flat=True))
         assert into.pk in rated and out.pk in rated
 
