@@ -15,6 +15,7 @@ from tournaments.api.accounts import (
 )
 from tournaments.api.deals import DealViewSet
 from tournaments.api.entrants import EntrantViewSet
+from tournaments.api.evening import CallViewSet
 from tournaments.api.matches import MatchViewSet, RoundViewSet, TeamViewSet
 from tournaments.api.players import PlayerViewSet
 from tournaments.api.views import TournamentViewSet
@@ -27,6 +28,7 @@ router.register("teams", TeamViewSet, basename="team")
 router.register("entrants", EntrantViewSet, basename="entrant")
 router.register("rounds", RoundViewSet, basename="round")
 router.register("matches", MatchViewSet, basename="match")
+router.register("calls", CallViewSet, basename="call")
 router.register(rf"matches/(?P<match_pk>{ID_PATTERN})/deals", DealViewSet, basename="deal")
 router.register("me/tokens", MyTokenViewSet, basename="my-token")
 

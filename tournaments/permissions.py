@@ -173,6 +173,15 @@ def listed_q(user: Any) -> Q:
     return readable_q(user) & published
 
 
+def directed_tournaments(user: Any) -> QuerySet[Tournament]:
+    """The tournaments of the clubs `user` directs (every one for a site admin)."""
+    if is_site_admin(user):
+        return Tournament.objects.all()
+    if not getattr(user, "is_authenticated", False):
+        return Tournament.objects.none()
+    return Tournament.objects.filter(club_id__in=directed_club_ids(user))
+
+
 def readable_tournaments(user: Any) -> QuerySet[Tournament]:
     return Tournament.objects.filter(readable_q(user))
 

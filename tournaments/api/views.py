@@ -54,6 +54,7 @@ from .draws import (
     bracket_body,
 )
 from .entrant_serializers import EntrantCreateSerializer, EntrantSerializer
+from .evening_serializers import CallSerializer
 from .filters import (
     StableOrderingFilter,
     TournamentFilter,
@@ -263,6 +264,14 @@ class TournamentViewSet(
         return etags.tagged(
             Response(self._schedule_body(tournament), status.HTTP_201_CREATED), etag
         )
+
+    @extend_schema(responses=CallSerializer(many=True))
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
+    def calls(self, request: Request, pk: str | None = None) -> Response:
+        """The calls from the tables, newest first, `answered` or not (directors)."""
+        tournament = self.get_object()
+        require_director(request.user, tournament.club_id)
+        return self.answer(CallSerializer, selectors.calls(tournament), many=True)
 
     @extend_schema(request=None, responses={201: DrawnRoundSerializer})
     @action(detail=True, methods=["post"], url_path="rounds", filter_backends=[])
