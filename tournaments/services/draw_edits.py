@@ -57,10 +57,15 @@ class DrawEdit:
         return [str(WARNINGS[code]) for code in self.warnings]
 
 
-def swap_refusal(round_: Round) -> ServiceError | None:
+def swap_refusal(round_: Round, matches: Iterable[Match] | None = None) -> ServiceError | None:
     """Why the draw of `round_` can no longer be edited by hand; None while it can (no deal
-    entered in it, not closed)."""
-    if round_.is_closed or Deal.objects.filter(match__round=round_).exists():
+    entered in it, not closed). `matches`: the round's matches already read (their stored
+    deal counts then decide, without a query)."""
+    if matches is not None:
+        started = any(match.deal_count for match in matches)
+    else:
+        started = Deal.objects.filter(match__round=round_).exists()
+    if round_.is_closed or started:
         return RoundStarted(
             _("%(round)s has started: its draw can no longer be changed.") % {"round": round_},
             field="round",

@@ -25,6 +25,7 @@ from scoring.translation import SUIT_NAMES, seat_abbreviation, side_abbreviation
 from ..errors import DealNumberTaken, DealRefused, NotAllowed, ServiceError
 from ..models import SEATS_PREFETCH, Deal, Match, Round, Side, Tournament
 from ..permissions import (
+    can_call_director,
     can_confirm_for,
     can_open_table,
     can_write_deals,
@@ -33,6 +34,7 @@ from ..permissions import (
 )
 from ..rules_text import rules_in_words
 from ..services import deals as services
+from ..services.calls import REASON_MAX
 from ..services.confirmations import confirm_sheet
 
 # --- My tables ------------------------------------------------------------------------------
@@ -201,6 +203,9 @@ EVENT_LABELS = {
     "unconfirmed": _lazy("answers forgotten after a change"),
     "referee": _lazy("referee changed"),
     "bye": _lazy("turned into a bye"),
+    "call": _lazy("director called"),
+    "answer_call": _lazy("call answered"),
+    "swap": _lazy("draw edited"),
 }
 
 
@@ -257,6 +262,9 @@ def _render_table(
         "audit": _audit_rows(match) if director else None,
         "events": _event_rows(match) if director else None,
         "outbox_owner": request.user.pk,
+        "may_call": can_call_director(request.user, match),
+        "waiting_call": match.calls.filter(answered_at__isnull=True).first(),
+        "reason_max": REASON_MAX,
     }
     return render(request, "tournaments/referee/table.html", context, status=status)
 
