@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -55,8 +56,8 @@ def withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespo
     context = {
         "tournament": tournament,
         "team": team,
+        "name": team.name,
         "preview": selectors.withdrawal_preview(team),
-        "opponent_of": selectors.opponent_of,
         "tab": "director",
     }
     return render(request, "tournaments/director/withdraw.html", context)
@@ -76,20 +77,15 @@ def entrant_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> H
         else:
             messages.success(request, _("%(player)s withdrawn.") % {"player": entrant.name})
         return back(tournament, "tournaments:director_entrants")
-    seated = (
-        Team.objects.filter(round__tournament=tournament, round__is_closed=False)
-        .filter(first_player=entrant.player_id)
-        .union(
-            Team.objects.filter(
-                round__tournament=tournament,
-                round__is_closed=False,
-                second_player=entrant.player_id,
-            )
-        )
-    )
+    seated = Team.objects.filter(
+        Q(first_player=entrant.player_id) | Q(second_player=entrant.player_id),
+        round__tournament=tournament,
+        round__is_closed=False,
+    ).select_related("round")
     context = {
         "tournament": tournament,
         "entrant": entrant,
+        "name": entrant.name,
         "seated": list(seated),
         "tab": "director",
     }
