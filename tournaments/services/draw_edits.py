@@ -41,6 +41,16 @@ WARNINGS = {
 }
 
 
+def warnings_of(tournament: Tournament) -> list[str]:
+    """What an edit of this tournament's draw can break, as the page says it."""
+    codes = ["repeat_opponents"]
+    if tournament.is_individual:
+        codes.append("repeat_partners")
+    if tournament.format == Tournament.Format.SWISS:
+        codes.append("score_gap")
+    return [str(WARNINGS[code]) for code in codes]
+
+
 class RoundStarted(Conflict):
     code = "round_started"
 

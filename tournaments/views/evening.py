@@ -216,7 +216,7 @@ def round_edit(request: HttpRequest, tournament: Tournament, number: int) -> Htt
         "sit_outs": sit_outs,
         "refusal": refusal.message if refusal else "",
         "choices": sorted(choices, key=lambda c: c[1].casefold()),
-        "warnings": draw_edits.WARNINGS,
+        "breakable": "; ".join(draw_edits.warnings_of(tournament)),
         "substitutes": selectors.substitute_choices(tournament) if tournament.is_individual else [],
         "tab": "director",
     }
