@@ -174,6 +174,10 @@ def test_the_referee_calls_and_the_director_sees_it_until_answered(
     table = client.get(reverse("tournaments:table", args=[match.pk]))
     assert b"data-call-waiting" in table.content
     client.force_login(director)
+    # The polling tables page learns of the call though no result changed.
+    tournament.refresh_from_db()
+    polled = client.get(url("director_tables"), {"seq": tournament.change_seq})
+    assert polled.status_code == 200
     tables = client.get(url("director_tables"))
     assert b"data-calls" in tables.content and b"revoke?" in tables.content
     call = DirectorCall.objects.get()

@@ -61,6 +61,7 @@ from .tournament import (
     teams_with_deals,
     teams_with_players,
     tie_break_labels,
+    waiting_calls,
 )
 
 __all__ = [
@@ -109,5 +110,6 @@ __all__ = [
     "teams_with_deals",
     "teams_with_players",
     "tie_break_labels",
+    "waiting_calls",
     "withdrawal_preview",
 ]

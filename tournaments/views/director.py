@@ -186,7 +186,7 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 def tables_context(tournament: Tournament) -> dict[str, Any]:
     """Every table of the tournament, round by round, for the live view (two queries)."""
     rounds = selectors.tables(tournament)
-    calls = list(selectors.open_calls(tournament))
+    calls = selectors.waiting_calls(rounds)
     return {
         "tournament": tournament,
         "rounds": rounds,
@@ -204,7 +204,9 @@ def tables_context(tournament: Tournament) -> dict[str, Any]:
 
 
 def tables_version(tournament: Tournament, calls: list[Any]) -> str:
-    return f"{tournament.change_seq}.{','.join(str(call.pk) for call in calls)}"
+    """The tournament's change number, and the calls waiting (a call changes no result)."""
+    waiting = ",".join(str(call.pk) for call in calls)
+    return f"{tournament.change_seq}.{waiting}" if waiting else str(tournament.change_seq)
 
 
 @director_required
