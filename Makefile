@@ -42,6 +42,7 @@ lint: install
 
 check: install
 	$(BIN)/mypy scoring club tournaments config
+	$(BIN)/lint-imports
 
 worker: install
 	$(BIN)/celery -A config worker -l info

@@ -42,7 +42,7 @@ def build(n_teams: int) -> tuple[int, int]:
 
     from bench.bigtournament import build_round_robin_tournament
     from tournaments.models import Match
-    from tournaments.standings.store import recompute_standings
+    from tournaments.services.standings import recompute_standings
 
     call_command("migrate", verbosity=0)
     started = time.perf_counter()

@@ -163,14 +163,14 @@ def play(round_: Any, rng: random.Random) -> None:
 
 
 def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untyped-def]
-    import tournaments.changes
+    import tournaments.tasks
     from tournaments.models import Tournament
     from tournaments.permissions import SYSTEM
     from tournaments.services.draws import delete_last_round, draw_next_round, next_round
-    from tournaments.standings.store import recompute_standings
+    from tournaments.services.standings import recompute_standings
 
     # The recompute a change asks for runs in a worker; it is timed on its own below.
-    tournaments.changes.schedule_recompute = lambda tournament_id: None  # type: ignore[assignment]
+    tournaments.tasks.schedule_recompute = lambda tournament_id: None  # type: ignore[assignment]
 
     swiss_format = {"format": Tournament.Format.SWISS, "round_count": 8}
     concours = {"format": Tournament.Format.CONCOURS, "round_count": 5}

@@ -33,7 +33,7 @@ the delay, the referees' POST times, the spectators' requests/s and p99 beside t
 trivial view's p99 under the same load (its floor), and the machine's load; then the CPU
 each part used. The floor of the delay is a recompute as the worker ran it (the median of
 the workers' logged task times): a lone change sends its recompute at once. A change made
-within `tournaments.changes.WINDOW_SECONDS` of a sent recompute rides the trailing task, so
+within `tournaments.tasks.WINDOW_SECONDS` of a sent recompute rides the trailing task, so
 its bound is `TRAILING_COUNTDOWN_SECONDS` more (the window bound). The knee: the fastest pace
 with p99 under 1 s, no error, and 95 % of the offered deals stored (a deal offered while
 every table has one in flight or waits for the next round is counted as not stored).
@@ -492,7 +492,7 @@ def run(args: argparse.Namespace, rates: list[float], stack: Stack, logs: Path) 
 
     from django.conf import settings
 
-    from tournaments.changes import TRAILING_COUNTDOWN_SECONDS, WINDOW_SECONDS
+    from tournaments.tasks import TRAILING_COUNTDOWN_SECONDS, WINDOW_SECONDS
 
     # The floor of the delay: a recompute as the worker ran it (a lone change is sent at
     # once); a change inside the window of a sent one waits for the trailing task too.

@@ -30,7 +30,7 @@ def main() -> None:
     from django.urls import reverse
 
     from bench.bigtournament import build_round_robin_tournament
-    from tournaments.standings.store import recompute_standings
+    from tournaments.services.standings import recompute_standings
 
     setup_test_environment()
     settings.DEBUG = True  # to count queries

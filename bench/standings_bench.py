@@ -86,7 +86,7 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
     from bench.deal_counts import deal_stats
     from tournaments.models import Deal, Match, Standing, Tournament
     from tournaments.services.ratings import recompute_ratings
-    from tournaments.standings.store import recompute_standings
+    from tournaments.services.standings import recompute_standings
 
     start = time.perf_counter()
     tournament = build_round_robin_tournament(args.teams, args.deals)
@@ -232,13 +232,13 @@ def args_rounds(connection, tournament_id: int) -> int:  # type: ignore[no-untyp
 
 # The steps of a recompute, as cProfile names them: (file ending, function) -> label.
 STEPS = {
-    ("store.py", "recompute_standings"): "the whole recompute",
-    ("store.py", "read_results"): "read the teams and matches",
+    ("services/standings.py", "recompute_standings"): "the whole recompute",
+    ("services/standings.py", "read_results"): "read the teams and matches",
     ("table.py", "__init__"): "tabulate: what each match adds",
     ("digests.py", "round_digests"): "digest each round's inputs",
     ("table.py", "lines"): "tally and rank the rounds asked for",
     ("table.py", "_ranked"): "  of which ranking and the Lines",
-    ("store.py", "write_lines"): "read back, compare, write rows",
+    ("services/standings.py", "write_lines"): "read back, compare, write rows",
     ("transaction.py", "__exit__"): "commit",
 }
 

@@ -15,7 +15,7 @@ from club.tokens import issue_own_token
 from tests.factories import MatchFactory, TournamentFactory, UserFactory, make_staff
 from tournaments.models import Deal, DealAudit, Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.standings.store import recompute_standings
+from tournaments.services.standings import recompute_standings
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,14 +1,16 @@
 """The Django admin for tournaments, their teams, rounds, matches, deals and audit trail.
 
-A tournament's settings go through the settings service (checked by the model's clean,
-saved by `save_settings`, which re-scores the matches if the house rules change). Other
+A tournament's settings go through the settings service (checked by the admin's form with
+`settings_errors`, saved by `save_settings`, which re-scores the matches if the house rules change). Other
 rows edited here are seen by the signals of tournaments.changes, which ask for the
 recompute exactly as a service would.
 """
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 
 from club.admin import ReadOnlyAdmin
 
@@ -29,7 +31,7 @@ from .models import (
     Team,
     Tournament,
 )
-from .services.settings import save_settings
+from .services.settings import save_settings, settings_errors
 
 
 class TeamInline(admin.TabularInline):
@@ -58,8 +60,20 @@ class RoundInline(admin.TabularInline):
     show_change_link = True
 
 
+class TournamentAdminForm(forms.ModelForm):
+    """The model's field checks, then the settings service's (the model calls no service)."""
+
+    # Where the model's own clean ran: its errors are kept by field, as the model's would be.
+    def _post_clean(self) -> None:
+        super()._post_clean()  # type: ignore[misc]
+        errors = settings_errors(self.instance)
+        if errors:
+            self._update_errors(ValidationError(errors))  # type: ignore[attr-defined]
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    form = TournamentAdminForm
     list_display = ["name", "club", "starts_on", "format", "status", "is_public", "change_seq"]
     list_filter = ["status", "format", "is_public", "club"]
     search_fields = ["name", "slug", "club__name"]

@@ -7,5 +7,14 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from . import changes  # noqa: F401  (its signals record the admin's edits)
+        from . import (
+            changes,  # its signals record the admin's edits
+            tasks,
+        )
         from .api import schema  # noqa: F401  (registers the token scheme with drf-spectacular)
+
+        # What follows a committed change (the recompute, the live versions) is the task
+        # module's: changes.py knows nothing of it.
+        changes.change_committed.connect(
+            tasks.on_change_committed, dispatch_uid="belote_change_committed"
+        )

@@ -1,18 +1,44 @@
-"""Celery tasks: take ids, call a service, safe to run twice (the send is in tournaments.changes)."""
+"""Celery tasks: take ids, call a service, safe to run twice; and their throttled send.
+
+The change hook (`changes.change_committed`, subscribed in apps.py) asks for the recompute of
+the tournament's standings and publishes its live versions (`on_change_committed`).
+
+The recompute is sent throttled, leading and trailing (`schedule_recompute`): the first
+change after a quiet `WINDOW_SECONDS` sends its task at once (no delay added); a change
+inside the window sends, once per window, a trailing task with a countdown a little longer
+than the window, so it starts after every change that found the window taken has
+committed. So a lone deal is computed at once, a burst costs at most two runs per window,
+and no change waits more than `TRAILING_COUNTDOWN_SECONDS`. The task reads `change_seq`
+before the results and does nothing if the standings were already computed from it; so
+duplicates and retries are harmless. If the cache is per process (locmem), down or loses a
+key, more tasks run, never fewer. If the broker is down the change stays committed and
+unsent: the worker sends a reconcile each time it (re)connects, and beat every few
+seconds (`reconcile_standings`), which recomputes every tournament that is behind.
+Without a broker (eager mode) the tasks run in process right after the commit.
+"""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
-from celery import shared_task
-from django.db import DatabaseError
+from celery import current_app, shared_task
+from django.conf import settings
+from django.core.cache import cache
+from django.db import DatabaseError, transaction
 
-from .changes import schedule_ratings
+from .live import publish_live, take_window
 from .models import Tournament
 from .services.ratings import recompute_ratings
-from .standings.store import recompute_standings
+from .services.standings import recompute_standings
 
 log = logging.getLogger(__name__)
+
+WINDOW_SECONDS: float = getattr(settings, "STANDINGS_WINDOW_SECONDS", 0.15)
+# A little more than the window, so that a worker whose clock runs a little ahead still
+# starts the trailing task after the window has closed (no change finds the window taken
+# after its task has read).
+TRAILING_COUNTDOWN_SECONDS: float = WINDOW_SECONDS + 0.05
 
 _RETRY = {
     "acks_late": True,
@@ -28,6 +54,8 @@ def recompute_tournament(tournament_id: int) -> bool:
     """Recompute the standings if a change came in since; then ask for the club's ratings."""
     if not recompute_standings(tournament_id):
         return False
+    # After the commit: pages polling for a new version must find the rows already there.
+    transaction.on_commit(lambda: publish_live(tournament_id))
     club_id = Tournament.objects.filter(pk=tournament_id).values_list("club_id", flat=True).first()
     if club_id is not None:
         schedule_ratings(club_id)
@@ -56,3 +84,61 @@ def reconcile_standings() -> int:
     if behind:
         log.info("reconciling the standings of tournaments %s", behind)
     return len(behind)
+
+
+# --- after a change commits (the hook of tournaments.changes) ------------------------------
+
+
+def on_change_committed(sender: Any = None, *, tournament_id: int, **kwargs: Any) -> None:
+    """Ask for the recompute, and tell the polling pages (connected in apps.py)."""
+    schedule_recompute(tournament_id)
+    publish_live(tournament_id)
+
+
+# --- the throttled send ---------------------------------------------------------------------
+
+
+def _eager() -> bool:
+    return bool(current_app.conf.task_always_eager)
+
+
+def _send(task: Any, key: str, object_id: int, countdown: float | None) -> bool:
+    try:
+        if countdown:
+            task.apply_async((object_id,), countdown=countdown)
+        else:
+            task.apply_async((object_id,))
+    except Exception:
+        # Broker unreachable: the change is committed all the same; the reconcile sends the
+        # recompute when the worker is connected again (reconcile_standings).
+        cache.delete(key)
+        log.exception("could not send the recompute of %s %s", key, object_id)
+        return False
+    return True
+
+
+def _send_throttled(task: Any, key: str, object_id: int) -> bool:
+    if _eager():
+        try:
+            task.delay(object_id)
+        except Exception:
+            # The change is committed; a failed recompute must not turn it into an error
+            # page. The periodic reconcile (or the next change) computes it again.
+            log.exception("recompute of %s %s failed", key, object_id)
+        return True
+    if take_window(key, WINDOW_SECONDS):
+        return _send(task, key, object_id, None)
+    # Inside the window: one trailing task per window carries every change made in it.
+    trailing = f"{key}:trailing"
+    if take_window(trailing, WINDOW_SECONDS):
+        return _send(task, trailing, object_id, TRAILING_COUNTDOWN_SECONDS)
+    return False
+
+
+def schedule_recompute(tournament_id: int) -> bool:
+    """Ask for the tournament's standings (then the club's ratings); called after commit."""
+    return _send_throttled(recompute_tournament, f"belote:standings:{tournament_id}", tournament_id)
+
+
+def schedule_ratings(club_id: int) -> bool:
+    return _send_throttled(recompute_club_ratings, f"belote:ratings:{club_id}", club_id)

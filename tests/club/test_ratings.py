@@ -24,7 +24,7 @@ from tournaments.models import Standing, Tournament
 from tournaments.services.deals import enter_deal
 from tournaments.services.director import set_status
 from tournaments.services.ratings import recompute_ratings
-from tournaments.standings.store import recompute_standings
+from tournaments.services.standings import recompute_standings
 
 T0 = datetime.datetime(2026, 3, 1, 14, 0, tzinfo=datetime.UTC)
 

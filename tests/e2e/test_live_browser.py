@@ -125,7 +125,7 @@ def test_the_big_screen_turns_from_the_tables_to_the_live_standings(
     world = build_world(8)
     for match in world.tournament.matches.filter(round__number=1, ew_team__isnull=False)[1:3]:
         enter_deal(match, MADE_BY_NS, by=world.director)
-    from tournaments.standings.store import recompute_standings
+    from tournaments.services.standings import recompute_standings
 
     recompute_standings(world.tournament.pk)
     Tournament.objects.filter(pk=world.tournament.pk).update(language="fr")

@@ -16,7 +16,7 @@ from tests.conftest import requires_postgres, requires_redis
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.standings.store import table_of
+from tournaments.services.standings import table_of
 
 from .services import Worker
 

@@ -22,7 +22,7 @@ from config.celery_app import app
 from tests.conftest import requires_postgres, requires_redis
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Deal, Match, Standing, Tournament
-from tournaments.standings.store import table_of
+from tournaments.services.standings import table_of
 from tournaments.tasks import recompute_tournament
 
 from .services import RedisServer, Site, Worker

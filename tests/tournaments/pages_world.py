@@ -10,7 +10,7 @@ from tests.factories import ClubFactory, TeamFactory, TournamentFactory, make_st
 from tournaments.models import Match, Tournament
 from tournaments.services.deals import enter_deal
 from tournaments.services.schedule import generate_round_robin
-from tournaments.standings.store import recompute_standings
+from tournaments.services.standings import recompute_standings
 
 MADE_BY_NS = {"taker": "N", "trump": "H", "points": {"team": "NS", "cards": 98}, "belote": "NS"}
 LITIGE = {"taker": "N", "trump": "S", "points": {"team": "NS", "cards": 81}}

@@ -12,7 +12,7 @@ from club.models import Club, Membership, Player
 from scoring.engine import Team as Side
 from scoring.engine import codec, play_match
 from tournaments.models import Deal, Match, Round, SitOut, Team, Tournament
-from tournaments.standings.store import recompute_standings
+from tournaments.services.standings import recompute_standings
 
 pytestmark = pytest.mark.django_db
 

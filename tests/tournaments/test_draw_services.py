@@ -26,7 +26,7 @@ from tournaments.services.finals import start_final
 from tournaments.services.registration import register_teams
 from tournaments.services.schedule import generate_round_robin
 from tournaments.services.settings import create_tournament
-from tournaments.standings.store import table_of
+from tournaments.services.standings import table_of
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from tournaments.services.draws import draw_next_round, next_round
 from tournaments.services.finals import start_final
 from tournaments.services.registration import register_teams
 from tournaments.services.settings import create_tournament
-from tournaments.standings.store import recompute_standings
+from tournaments.services.standings import recompute_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from tournaments.services.deals import enter_deal
 from tournaments.services.draws import draw_next_round, next_round
 from tournaments.services.entrants import register_entrants
 from tournaments.services.settings import create_tournament
-from tournaments.standings.store import recompute_standings
+from tournaments.services.standings import recompute_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -18,9 +18,9 @@ from tournaments.services.draws import draw_next_round
 from tournaments.services.entrants import register_entrants, withdraw_entrant
 from tournaments.services.ratings import final_placings, recompute_ratings
 from tournaments.services.settings import create_tournament, update_tournament
+from tournaments.services.standings import recompute_standings, table_of
 from tournaments.standings.digests import first_changed_round
 from tournaments.standings.names import LIVE_ROUND
-from tournaments.standings.store import recompute_standings, table_of
 from tournaments.standings.table import MatchResult, Tabulation, TeamInfo, compute_standings
 
 # Players 1-5; in round 1 the partnership 10 (players 1 and 2) beats 11 (3 and 4) 600 to

@@ -13,7 +13,8 @@ from django.utils import translation
 
 from tests.tournaments.pages_world import MADE_BY_NS, build_world
 from tournaments import selectors
-from tournaments.changes import changing, publish_live
+from tournaments.changes import changing
+from tournaments.live import publish_live
 from tournaments.models import Match, Round, Tournament
 from tournaments.services.deals import enter_deal
 from tournaments.views.live import SCREEN_TABLES_PER_SLIDE, _fragment_key

@@ -10,8 +10,8 @@ from rest_framework.test import APIClient
 from tests.tournaments.pages_world import MADE_BY_EW, MADE_BY_NS, build_world
 from tournaments.models import Standing
 from tournaments.services.deals import enter_deal
+from tournaments.services.standings import recompute_standings, table_of
 from tournaments.standings.names import LIVE_ROUND
-from tournaments.standings.store import recompute_standings, table_of
 from tournaments.standings.table import MatchResult, TeamInfo, compute_standings
 
 ARGS = ["les-atouts", "winter-cup"]

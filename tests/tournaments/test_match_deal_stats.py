@@ -13,8 +13,8 @@ from club.models import Membership
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Deal, Match
 from tournaments.services.deals import correct_deal, enter_deal, remove_last_deal
+from tournaments.services.standings import read_results, table_of
 from tournaments.standings.names import LIVE_ROUND
-from tournaments.standings.store import read_results, table_of
 from tournaments.standings.table import NO_STATS, compute_standings
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from tests.factories import TournamentFactory
 from tests.tournaments.pages_world import MADE_BY_NS, build_world
 from tournaments.selectors import standings_version
 from tournaments.services.deals import enter_deal
-from tournaments.standings.store import recompute_standings
+from tournaments.services.standings import recompute_standings
 
 pytestmark = pytest.mark.django_db
 ARGS = ["les-atouts", "winter-cup"]

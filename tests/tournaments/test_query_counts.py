@@ -13,7 +13,7 @@ from bench.bigtournament import build_round_robin_tournament
 from club.models import Membership
 from tests.factories import make_staff
 from tournaments.services.ratings import recompute_ratings
-from tournaments.standings.store import recompute_standings
+from tournaments.services.standings import recompute_standings
 
 pytestmark = pytest.mark.django_db
 

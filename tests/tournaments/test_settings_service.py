@@ -217,15 +217,20 @@ def test_an_admin_change_that_the_deals_cannot_be_read_under_is_refused(director
     assert tournament.house_rules.declarations is True
 
 
-def test_the_model_clean_is_the_service_check(club):
+def test_the_admin_form_is_the_service_check_and_the_model_calls_no_service(club):
     tournament = Tournament(club=club, name="X", slug="x", starts_on=datetime.date(2026, 1, 1))
     tournament.rules = {"target": "lots"}
     tournament.tie_breaks = ["nope"]
-    with pytest.raises(ValidationError) as invalid:
-        tournament.full_clean()
-    assert set(invalid.value.message_dict) == {"rules", "tie_breaks"}
-    assert invalid.value.message_dict["rules"][0].startswith("target: ")
+    tournament.full_clean()  # the model keeps its own field checks, and calls no service
     assert settings_problems(tournament)[0].path == "rules.target"
+    _model_admin, _request, form = _admin_form(
+        TournamentFactory(club=club), rules='{"target": "lots"}', tie_breaks='["nope"]'
+    )
+    assert not form.is_valid()
+    assert {"rules", "tie_breaks"} <= set(form.errors)
+    assert form.errors["rules"][0].startswith("target: ")
+    with pytest.raises(ValidationError):
+        Tournament(club=club, name="", slug="x", starts_on=datetime.date(2026, 1, 1)).full_clean()
 
 
 def test_the_system_actor_is_allowed_and_recorded_as_nobody(club):

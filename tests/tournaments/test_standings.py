@@ -16,7 +16,7 @@ from tests.factories import (
 )
 from tournaments.models import Deal, Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.standings.store import recompute_standings
+from tournaments.services.standings import recompute_standings
 from tournaments.standings.table import (
     MatchResult,
     SideStats,

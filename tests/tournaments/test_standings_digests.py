@@ -14,9 +14,9 @@ from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentF
 from tests.tournaments.pages_world import MADE_BY_NS, build_world
 from tournaments.models import Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
+from tournaments.services.standings import recompute_standings
 from tournaments.standings.digests import first_changed_round
 from tournaments.standings.names import LIVE_ROUND
-from tournaments.standings.store import recompute_standings
 from tournaments.standings.table import MatchResult, Tabulation, TeamInfo, compute_standings
 
 A, B, C, D = 1, 2, 3, 4

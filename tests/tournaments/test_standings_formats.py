@@ -6,8 +6,8 @@ import pytest
 
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments.models import Match, Round, Tournament
+from tournaments.services.standings import table_of
 from tournaments.standings.names import LIVE_ROUND
-from tournaments.standings.store import table_of
 from tournaments.standings.table import MatchResult, TeamInfo, compute_standings
 
 A, B, C, D, E = 1, 2, 3, 4, 5

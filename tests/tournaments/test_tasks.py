@@ -12,7 +12,7 @@ from bench.bigtournament import build_round_robin_tournament
 from club.models import Membership, Rating
 from config.celery_app import app
 from tests.factories import MatchFactory, TournamentFactory, make_staff
-from tournaments import changes, tasks
+from tournaments import tasks
 from tournaments.changes import record_change
 from tournaments.models import Deal, Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
@@ -102,9 +102,9 @@ def test_a_burst_of_ten_changes_sends_two_recomputes_and_the_duplicate_does_noth
     # The first at once, the nine others ride on one trailing task after the window.
     assert standings.call_args_list == [
         mock.call((match.tournament_id,)),
-        mock.call((match.tournament_id,), countdown=changes.TRAILING_COUNTDOWN_SECONDS),
+        mock.call((match.tournament_id,), countdown=tasks.TRAILING_COUNTDOWN_SECONDS),
     ]
-    assert changes.TRAILING_COUNTDOWN_SECONDS <= 0.2
+    assert tasks.TRAILING_COUNTDOWN_SECONDS <= 0.2
     # The task sent, and a duplicate delivered twice: one recompute, then nothing to do.
     runs = [tasks.recompute_tournament.run(match.tournament_id) for _ in range(2)]
     assert runs == [True, False]
@@ -204,3 +204,27 @@ def test_an_unreachable_broker_does_not_fail_the_change_that_was_committed(
     with django_capture_on_commit_callbacks(execute=True):
         record_change(match.tournament_id)
     assert standings.call_count == 2  # the failed send left no key behind
+
+
+def test_changes_only_emit_a_hook_and_the_task_module_listens_to_it(
+    match, django_capture_on_commit_callbacks
+):
+    from tournaments.changes import change_committed
+
+    heard: list[int] = []
+
+    def listener(sender, *, tournament_id, **kwargs):  # type: ignore[no-untyped-def]
+        heard.append(tournament_id)
+
+    change_committed.connect(listener)
+    try:
+        with (
+            mock.patch.object(tasks, "schedule_recompute") as recompute,
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            record_change(match.tournament_id)
+    finally:
+        change_committed.disconnect(listener)
+    assert heard == [match.tournament_id]
+    # Subscribed in AppConfig.ready: changes.py itself imports no task.
+    recompute.assert_called_once_with(match.tournament_id)

@@ -135,11 +135,15 @@ class DealAuditSerializer(serializers.ModelSerializer):
 
 
 class MatchEventSerializer(serializers.ModelSerializer):
+    """`action` is the event's stable code (MatchEvent.Action); `label` says it in the
+    request's language."""
+
     by: Any = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    label: Any = serializers.CharField(source="get_action_display", read_only=True)
 
     class Meta:
         model = MatchEvent
-        fields = ["action", "detail", "by", "at"]
+        fields = ["action", "label", "detail", "by", "at"]
 
 
 class AuditSerializer(serializers.Serializer):

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from club.permissions import actor_user
 from scoring.engine import PlayedDeal, codec
 from scoring.engine import Team as EngineTeam
 
@@ -162,11 +163,47 @@ class DealAudit(models.Model):
 
 
 class MatchEvent(models.Model):
-    """Audit of what a director did to a match or team: close, reopen, withdraw."""
+    """Audit of what a director (or a team, on its sheet) did to a tournament, a match or a team.
+
+    Written only by `MatchEvent.record`, with one of the `Action` codes: the code is stable (the
+    API sends it), the label is what a page shows.
+    """
+
+    class Action(models.TextChoices):
+        CREATED = "created", _("tournament created")
+        SETTINGS = "settings", _("settings changed")
+        REGISTER = "register", _("players registered")
+        EDIT_TEAM = "edit_team", _("team changed")
+        DELETE_TEAM = "delete_team", _("team deleted")
+        DELETE_ENTRANT = "delete_entrant", _("player deleted")
+        WITHDRAW = "withdraw", _("withdrawn")
+        SCHEDULE = "schedule", _("schedule generated")
+        DRAW = "draw", _("round drawn")
+        DELETE_ROUND = "delete_round", _("round deleted")
+        FINAL = "final", _("final started")
+        CLOSE_ROUND = "close_round", _("round closed")
+        REOPEN_ROUND = "reopen_round", _("round reopened")
+        CLOSE_MATCH = "close_match", _("match closed")
+        REOPEN_MATCH = "reopen_match", _("match reopened")
+        BYE = "bye", _("turned into a bye")
+        BYE_REMOVED = "bye_removed", _("bye removed")
+        # A match's referee; a table's, in every open round at once.
+        REFEREE = "referee", _("referee changed")
+        TABLE_REFEREE = "table_referee", _("table referee changed")
+        REFEREE_LINK = "referee_link", _("referee link made")
+        REVOKE_LINK = "revoke_link", _("referee link revoked")
+        CONFIRM = "confirm", _("sheet confirmed")
+        DISPUTE = "dispute", _("sheet disputed")
+        UNCONFIRMED = "unconfirmed", _("answers forgotten after a change")
+        REINSTATE = "reinstate", _("reinstated")
+        SUBSTITUTE = "substitute", _("substitute")
+        SWAP = "swap", _("draw edited")
+        CALL = "call", _("director called")
+        ANSWER_CALL = "answer_call", _("call answered")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, null=True, related_name="events")
-    action = models.CharField(_("action"), max_length=20)
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
     detail = models.CharField(_("detail"), max_length=200, blank=True)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -180,3 +217,26 @@ class MatchEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.detail}"
+
+    @classmethod
+    def record(
+        cls,
+        *,
+        tournament: Tournament | int,
+        action: MatchEvent.Action,
+        by: Any,
+        match: Match | None = None,
+        detail: Any = "",
+    ) -> MatchEvent:
+        """Write one audit event: the only writer of this table. `by` is the acting user (or
+        the system: then nobody is recorded); `detail` is cut to the column's length."""
+        if not isinstance(action, cls.Action):
+            raise TypeError(f"not a MatchEvent.Action: {action!r}")
+        tournament_id = tournament if isinstance(tournament, int) else tournament.pk
+        return cls.objects.create(
+            tournament_id=tournament_id,
+            match=match,
+            action=action,
+            detail=str(detail)[:200],
+            by=actor_user(by),
+        )

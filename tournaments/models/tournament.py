@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from django.core.exceptions import ObjectDoesNotExist, ValidationError
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.urls import reverse
 from django.utils.text import capfirst
@@ -221,23 +221,13 @@ class Tournament(models.Model):
 
     def has_deals(self) -> bool:
         """Whether a deal has been entered: the house rules and the schedule are then fixed."""
-        from .deal import Deal
-
-        return Deal.objects.filter(match__tournament_id=self.pk).exists()
+        # Through the reverse relations: this module is below the deal's.
+        return self.matches.filter(deals__isnull=False).exists()  # type: ignore[attr-defined]
 
     @property
     def match_points(self) -> tuple[int, int, int]:
         """Match points for a win, a draw and a loss."""
         return (self.points_win, self.points_draw, self.points_loss)
-
-    def clean(self) -> None:
-        # Validated once, by the settings service; the admin's form reaches it through here.
-        from ..services.settings import settings_errors
-
-        super().clean()
-        errors = settings_errors(self)
-        if errors:
-            raise ValidationError(errors)
 
 
 class Team(models.Model):

@@ -40,12 +40,12 @@ def call_director(match: Match, *, reason: str = "", by: Any) -> DirectorCall:
     call = DirectorCall.objects.create(
         tournament_id=match.tournament_id, match=match, reason=reason, by=actor_user(by)
     )
-    MatchEvent.objects.create(
-        tournament_id=match.tournament_id,
+    MatchEvent.record(
+        tournament=match.tournament_id,
+        action=MatchEvent.Action.CALL,
         match=match,
-        action="call",
-        detail=reason[:200],
-        by=actor_user(by),
+        detail=reason,
+        by=by,
     )
     return call
 
@@ -59,11 +59,11 @@ def answer_call(call: DirectorCall, *, by: Any) -> DirectorCall:
     if not updated:
         raise Conflict(_("This call has already been answered."), field="call")
     call.refresh_from_db()
-    MatchEvent.objects.create(
-        tournament_id=call.tournament_id,
-        match_id=call.match_id,
-        action="answer_call",
-        detail=call.reason[:200],
-        by=actor_user(by),
+    MatchEvent.record(
+        tournament=call.tournament_id,
+        action=MatchEvent.Action.ANSWER_CALL,
+        match=call.match,
+        detail=call.reason,
+        by=by,
     )
     return call

@@ -63,7 +63,13 @@ def confirm_sheet(
             },
         )
         detail = f"{side}: {remark}" if remark else side
-        _event(locked, "confirm" if agree else "dispute", detail, by)
+        MatchEvent.record(
+            tournament=locked.tournament_id,
+            match=locked,
+            action=MatchEvent.Action.CONFIRM if agree else MatchEvent.Action.DISPUTE,
+            detail=detail,
+            by=by,
+        )
     return answer
 
 
@@ -76,15 +82,11 @@ def forget_confirmations(match: Match, *, by: Any, cause: str) -> list[str]:
         return []
     sides = [f"{a.side} {'✓' if a.agree else '✗'}" for a in answers]
     MatchConfirmation.objects.filter(pk__in=[a.pk for a in answers]).delete()
-    _event(match, "unconfirmed", f"{cause}: {', '.join(sides)}", by)
-    return [a.side for a in answers]
-
-
-def _event(match: Match, action: str, detail: str, by: Any) -> None:
-    MatchEvent.objects.create(
-        tournament_id=match.tournament_id,
+    MatchEvent.record(
+        tournament=match.tournament_id,
         match=match,
-        action=action,
-        detail=detail[:200],
-        by=actor_user(by),
+        action=MatchEvent.Action.UNCONFIRMED,
+        detail=f"{cause}: {', '.join(sides)}",
+        by=by,
     )
+    return [a.side for a in answers]

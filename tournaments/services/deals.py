@@ -309,12 +309,12 @@ def _set_closed(match: Match, closed: bool, by: Any) -> Match:
         if locked.is_closed != closed:
             locked.is_closed = closed
             locked.save(update_fields=["is_closed", "updated_at"])
-            MatchEvent.objects.create(
-                tournament=locked.tournament,
+            MatchEvent.record(
+                tournament=locked.tournament_id,
                 match=locked,
-                action="close_match" if closed else "reopen_match",
-                detail=str(locked)[:200],
-                by=actor_user(by),
+                action=MatchEvent.Action.CLOSE_MATCH if closed else MatchEvent.Action.REOPEN_MATCH,
+                detail=locked,
+                by=by,
             )
     match.is_closed = locked.is_closed
     return locked

@@ -13,20 +13,8 @@ from django.utils.translation import ngettext
 from ..changes import changing
 from ..errors import Conflict, RoundNotReady, ServiceError
 from ..models import Deal, Entrant, Match, MatchEvent, MatchSeat, Round, Seat, Team, Tournament
-from ..permissions import actor_user, may_referee, require_director
+from ..permissions import may_referee, require_director
 from .registration import require_registered
-
-
-def _event(
-    tournament_id: int, action: str, detail: str, by: Any, match: Match | None = None
-) -> None:
-    MatchEvent.objects.create(
-        tournament_id=tournament_id,
-        match=match,
-        action=action,
-        detail=detail[:200],
-        by=actor_user(by),
-    )
 
 
 def withdraw_team(team: Team, *, by: Any) -> list[Match]:
@@ -47,7 +35,9 @@ def withdraw_team(team: Team, *, by: Any) -> list[Match]:
         undo: dict[str, Any] = {"rounds": last_round_number(tournament), "byes": [], "own_byes": []}
         team.withdrawn = True
         team.withdrawn_at = timezone.now()
-        _event(tournament.pk, "withdraw", str(team), by)
+        MatchEvent.record(
+            tournament=tournament, action=MatchEvent.Action.WITHDRAW, detail=team, by=by
+        )
         played = set(
             Deal.objects.filter(match__tournament=tournament).values_list("match_id", flat=True)
         )
@@ -62,7 +52,12 @@ def withdraw_team(team: Team, *, by: Any) -> list[Match]:
                 continue
             if match.ew_team_id is None:
                 # The withdrawn team's own bye: nothing left to play.
-                _event(tournament.pk, "bye_removed", str(match), by)
+                MatchEvent.record(
+                    tournament=tournament,
+                    action=MatchEvent.Action.BYE_REMOVED,
+                    detail=match,
+                    by=by,
+                )
                 undo["own_byes"].append(match.round_id)
                 match.delete()
                 continue
@@ -79,12 +74,12 @@ def withdraw_team(team: Team, *, by: Any) -> list[Match]:
             # A bye takes no table; the referee has nothing to referee.
             match.table, match.referee = None, None
             match.save()
-            _event(
-                tournament.pk,
-                "bye",
-                _("%(team)s withdrew") % {"team": team},
-                by,
-                match,
+            MatchEvent.record(
+                tournament=tournament,
+                match=match,
+                action=MatchEvent.Action.BYE,
+                detail=_("%(team)s withdrew") % {"team": team},
+                by=by,
             )
             byes.append(match)
         team.withdrawal = undo
@@ -171,7 +166,9 @@ def reinstate_team(team: Team, *, by: Any) -> list[Match]:
             )
         team.withdrawn, team.withdrawn_at, team.withdrawal = False, None, {}
         team.save(update_fields=["withdrawn", "withdrawn_at", "withdrawal"])
-        _event(tournament.pk, "reinstate", str(team), by)
+        MatchEvent.record(
+            tournament=tournament, action=MatchEvent.Action.REINSTATE, detail=team, by=by
+        )
     return back
 
 
@@ -193,7 +190,12 @@ def _set_round_closed(round: Round, closed: bool, by: Any, force: bool = False) 
         round.is_closed = closed
         round.save(update_fields=["is_closed"])
         Match.objects.filter(round=round).update(is_closed=closed, updated_at=timezone.now())
-        _event(round.tournament_id, "close_round" if closed else "reopen_round", detail, by)
+        MatchEvent.record(
+            tournament=round.tournament_id,
+            action=MatchEvent.Action.CLOSE_ROUND if closed else MatchEvent.Action.REOPEN_ROUND,
+            detail=detail,
+            by=by,
+        )
     return round
 
 
@@ -276,12 +278,12 @@ def assign_referee(match: Match, referee: Any, *, by: Any) -> Match:
     with changing(tournament.pk):
         Match.objects.filter(pk=match.pk).update(referee=referee, updated_at=timezone.now())
         match.referee = referee
-        _event(
-            tournament.pk,
-            "referee",
-            str(referee) if referee is not None else _("no referee"),
-            by,
-            match,
+        MatchEvent.record(
+            tournament=tournament,
+            match=match,
+            action=MatchEvent.Action.REFEREE,
+            detail=referee if referee is not None else _("no referee"),
+            by=by,
         )
     return match
 
@@ -323,11 +325,12 @@ def assign_table_referee(
         )
         if changed:
             who = str(referee) if referee is not None else _("no referee")
-            _event(
-                tournament.pk,
-                "referee",
-                _("table %(table)s, every open round: %(who)s") % {"table": table, "who": who},
-                by,
+            MatchEvent.record(
+                tournament=tournament,
+                action=MatchEvent.Action.TABLE_REFEREE,
+                detail=_("table %(table)s, every open round: %(who)s")
+                % {"table": table, "who": who},
+                by=by,
             )
     return changed
 

@@ -28,7 +28,7 @@ from ..models import (
     Team,
     Tournament,
 )
-from ..permissions import actor_user, require_director
+from ..permissions import require_director
 from .individual import partnership_name
 
 __all__ = ["DrawEdit", "RoundStarted", "swap_refusal", "swap_sides", "swap_teams"]
@@ -349,10 +349,10 @@ def _swap_players(round_: Round, a: int, b: int) -> str:
 
 
 def _audit(round_: Round, match: Match | None, detail: str, by: Any) -> None:
-    MatchEvent.objects.create(
-        tournament_id=round_.tournament_id,
+    MatchEvent.record(
+        tournament=round_.tournament_id,
+        action=MatchEvent.Action.SWAP,
         match=match,
-        action="swap",
-        detail=detail[:200],
-        by=actor_user(by),
+        detail=detail,
+        by=by,
     )

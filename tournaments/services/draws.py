@@ -23,7 +23,6 @@ director moves them.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,14 +33,15 @@ from django.utils.translation import ngettext
 from .. import selectors
 from ..changes import changing
 from ..errors import Conflict, ServiceError
-from ..models import Deal, Entrant, Match, MatchEvent, MatchSeat, Round, SitOut, Team, Tournament
-from ..permissions import actor_user, require_director
+from ..models import Deal, Match, MatchEvent, MatchSeat, Round, SitOut, Team, Tournament
+from ..permissions import require_director
 from ..scheduling import PairBy, TeamRecord, draw_team_round
 from ..scheduling.knockout import KnockoutRound
-from ..standings.store import table_of
 from .individual import next_individual_round
 from .lineup import line_ups_for
+from .planned import PlannedMatch, PlannedRound
 from .schedule import FIRST_DEALER
+from .standings import table_of
 
 __all__ = [
     "NextRound",
@@ -64,59 +64,6 @@ class AllRoundsDrawn(Conflict):
 
 class DrawChanged(Conflict):
     code = "draw_changed"
-
-
-@dataclass(frozen=True, slots=True)
-class PlannedMatch:
-    """A match of a round about to be drawn; a bye when `ew` is None.
-
-    In an individual tournament `ns` and `ew` are the round's partnerships, not saved yet.
-    """
-
-    table: int | None
-    ns: Team
-    ew: Team | None
-    referee: Any = None
-    third_place: bool = False
-
-    @property
-    def is_bye(self) -> bool:
-        return self.ew is None
-
-
-@dataclass(frozen=True, slots=True)
-class PlannedRound:
-    """The round `draw_next_round` would store now."""
-
-    number: int
-    stage: str
-    matches: tuple[PlannedMatch, ...]
-    # Matches between teams that had already met (individual: partnerships of players who
-    # had already been partners): 0 unless no draw avoided it.
-    repeats: int = 0
-    # Individual: the players who sit the round out, and how many pairs of opponents at the
-    # tables had already faced each other.
-    sit_outs: tuple[Entrant, ...] = ()
-    repeated_opponents: int = 0
-
-    @property
-    def label(self) -> str:
-        return str(Round(number=self.number, stage=self.stage))
-
-    @property
-    def fingerprint(self) -> str:
-        """What identifies this draw: the round, its stage, every table and its teams (a
-        partnership not stored yet by its players), who sits out."""
-        tables = ";".join(f"{m.table}:{_key(m.ns)}-{_key(m.ew)}" for m in self.matches)
-        sitting = ",".join(str(e.pk) for e in self.sit_outs)
-        text = f"{self.number}|{self.stage}|{tables}|{sitting}"
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def _key(team: Team | None) -> str:
-    if team is None:
-        return ""
-    return str(team.pk) if team.pk else f"{team.first_player_id}&{team.second_player_id}"
 
 
 # --- what comes next -------------------------------------------------------------------------
@@ -420,9 +367,9 @@ def draw_next_round(tournament: Tournament, *, by: Any, expected: str | None = N
         )
         byes = [m.ns.name for m in planned.matches if m.is_bye]
         sitting = [e.name for e in planned.sit_outs]
-        MatchEvent.objects.create(
+        MatchEvent.record(
             tournament=tournament,
-            action="draw",
+            action=MatchEvent.Action.DRAW,
             detail=(
                 _("%(round)s: %(n)d matches") % {"round": round_, "n": len(matches) - len(byes)}
                 + (_(", bye: %(teams)s") % {"teams": ", ".join(byes)} if byes else "")
@@ -431,8 +378,8 @@ def draw_next_round(tournament: Tournament, *, by: Any, expected: str | None = N
                     if sitting
                     else ""
                 )
-            )[:200],
-            by=actor_user(by),
+            ),
+            by=by,
         )
     return round_
 
@@ -472,6 +419,6 @@ def delete_last_round(round: Round, *, by: Any) -> None:
             )
         label = str(round)
         round.delete()
-        MatchEvent.objects.create(
-            tournament=tournament, action="delete_round", detail=label, by=actor_user(by)
+        MatchEvent.record(
+            tournament=tournament, action=MatchEvent.Action.DELETE_ROUND, detail=label, by=by
         )

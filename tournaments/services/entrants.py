@@ -30,7 +30,7 @@ from club.registration import (
 from ..changes import changing
 from ..errors import Conflict, ServiceError
 from ..models import Entrant, MatchEvent, SitOut, Team, Tournament
-from ..permissions import actor_user, require_director
+from ..permissions import require_director
 from .director import reinstate_refusal
 
 __all__ = [
@@ -64,11 +64,11 @@ def _store(tournament: Tournament, players: Iterable[Player], by: Any) -> list[E
         for offset, player in enumerate(players)
     )
     if entrants:
-        MatchEvent.objects.create(
+        MatchEvent.record(
             tournament=tournament,
-            action="register",
-            detail=", ".join(e.name for e in entrants)[:200],
-            by=actor_user(by),
+            action=MatchEvent.Action.REGISTER,
+            detail=", ".join(e.name for e in entrants),
+            by=by,
         )
     return entrants
 
@@ -183,8 +183,8 @@ def withdraw_entrant(entrant: Entrant, *, by: Any) -> Entrant:
         entrant.withdrawn, entrant.withdrawn_at = True, timezone.now()
         entrant.withdrawal = {"rounds": tournament.rounds.aggregate(top=Max("number"))["top"] or 0}
         entrant.save(update_fields=["withdrawn", "withdrawn_at", "withdrawal"])
-        MatchEvent.objects.create(
-            tournament=tournament, action="withdraw", detail=entrant.name[:200], by=actor_user(by)
+        MatchEvent.record(
+            tournament=tournament, action=MatchEvent.Action.WITHDRAW, detail=entrant.name, by=by
         )
     return entrant
 
@@ -205,8 +205,8 @@ def reinstate_entrant(entrant: Entrant, *, by: Any) -> Entrant:
             raise refusal
         entrant.withdrawn, entrant.withdrawn_at, entrant.withdrawal = False, None, {}
         entrant.save(update_fields=["withdrawn", "withdrawn_at", "withdrawal"])
-        MatchEvent.objects.create(
-            tournament=tournament, action="reinstate", detail=entrant.name[:200], by=actor_user(by)
+        MatchEvent.record(
+            tournament=tournament, action=MatchEvent.Action.REINSTATE, detail=entrant.name, by=by
         )
     return entrant
 
@@ -229,10 +229,10 @@ def delete_entrant(entrant: Entrant, *, by: Any) -> None:
                 % {"player": entrant},
                 field="entrant",
             )
-        MatchEvent.objects.create(
+        MatchEvent.record(
             tournament=tournament,
-            action="delete_entrant",
-            detail=entrant.name[:200],
-            by=actor_user(by),
+            action=MatchEvent.Action.DELETE_ENTRANT,
+            detail=entrant.name,
+            by=by,
         )
         entrant.delete()

@@ -17,10 +17,10 @@ from django.utils.translation import gettext as _
 from ..changes import changing
 from ..errors import Conflict, ServiceError
 from ..models import Bracket, Match, MatchEvent, Round, Tournament
-from ..permissions import actor_user, require_director
+from ..permissions import require_director
 from ..scheduling.knockout import BRACKET_SIZES
-from ..standings.store import table_of
 from .draws import RoundNotOver, locked
+from .standings import table_of
 
 __all__ = ["start_final"]
 
@@ -79,12 +79,12 @@ def start_final(tournament: Tournament, *, size: int, third_place: bool, by: Any
                 "after_round": last.number,
             },
         )
-        MatchEvent.objects.create(
+        MatchEvent.record(
             tournament=tournament,
-            action="final",
+            action=MatchEvent.Action.FINAL,
             detail=_("final of %(size)d%(third)s")
             % {"size": size, "third": _(", with a third place") if third_place else ""},
-            by=actor_user(by),
+            by=by,
         )
     caller.bracket = bracket  # the caller's copy may remember that there was no final
     return bracket

@@ -12,16 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
 from ..models import Entrant, Match, Round, SitOut, Team, Tournament
 from ..scheduling import PlayerRecord, draw_individual_round
-
-if TYPE_CHECKING:
-    from .draws import PlannedRound
+from .planned import PlannedMatch, PlannedRound
 
 __all__ = ["next_individual_round", "partnership_name", "player_records"]
 
@@ -128,7 +126,6 @@ def next_individual_round(
 ) -> PlannedRound:
     """Round `number` drawn but not stored: each table two new partnerships (unsaved Team
     rows, numbered 2t-1 for North–South and 2t for East–West), and who sits out."""
-    from .draws import PlannedMatch, PlannedRound
 
     entrants = active_entrants(tournament)
     drawn = draw_individual_round(

@@ -223,14 +223,12 @@ def substitute(
         Match.objects.filter(seats__team=team, round__number__gte=from_round).update(
             updated_at=sub.at
         )
-        MatchEvent.objects.create(
+        MatchEvent.record(
             tournament=tournament,
-            action="substitute",
-            detail=(
-                _("%(team)s, from round %(n)d: %(into)s for %(out)s")
-                % {"team": team, "n": from_round, "into": into, "out": out}
-            )[:200],
-            by=actor_user(by),
+            action=MatchEvent.Action.SUBSTITUTE,
+            detail=_("%(team)s, from round %(n)d: %(into)s for %(out)s")
+            % {"team": team, "n": from_round, "into": into, "out": out},
+            by=by,
         )
     return sub
 

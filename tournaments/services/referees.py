@@ -69,7 +69,9 @@ def make_referee_link(tournament: Tournament, referee: Any, *, by: Any) -> Fresh
             digest=secret_digest(secret),
             issued_by=actor_user(by),
         )
-        _event(tournament, "referee_link", str(referee), by)
+        MatchEvent.record(
+            tournament=tournament, action=MatchEvent.Action.REFEREE_LINK, detail=referee, by=by
+        )
     return FreshLink(link, secret)
 
 
@@ -80,7 +82,12 @@ def revoke_referee_link(link: RefereeLink, *, by: Any) -> RefereeLink:
         if link.revoked_at is None:
             link.revoked_at = timezone.now()
             link.save(update_fields=["revoked_at"])
-            _event(link.tournament, "revoke_link", str(link.referee), by)
+            MatchEvent.record(
+                tournament=link.tournament_id,
+                action=MatchEvent.Action.REVOKE_LINK,
+                detail=link.referee,
+                by=by,
+            )
     return link
 
 
@@ -103,9 +110,3 @@ def use_referee_link(secret: str) -> RefereeLink:
         )
     RefereeLink.objects.filter(pk=link.pk).update(last_used_at=timezone.now())
     return link
-
-
-def _event(tournament: Tournament, action: str, detail: str, by: Any) -> None:
-    MatchEvent.objects.create(
-        tournament=tournament, action=action, detail=detail[:200], by=actor_user(by)
-    )

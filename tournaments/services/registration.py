@@ -26,7 +26,7 @@ from club.registration import (
 from ..changes import changing
 from ..errors import Conflict, ServiceError
 from ..models import Deal, MatchEvent, Team, Tournament
-from ..permissions import actor_user, require_director
+from ..permissions import require_director
 
 TEAM_NAME_MAX = 120
 # "A & B", "A / B", "A + B" all mean a partnership.
@@ -318,11 +318,11 @@ def edit_team(
         before = str(team)
         team.name, team.first_player, team.second_player = new_name, first, second
         team.save(update_fields=["name", "first_player", "second_player"])
-        MatchEvent.objects.create(
+        MatchEvent.record(
             tournament=tournament,
-            action="edit_team",
-            detail=f"{before} → {team}: {first} & {second}"[:200],
-            by=actor_user(by),
+            action=MatchEvent.Action.EDIT_TEAM,
+            detail=f"{before} → {team}: {first} & {second}",
+            by=by,
         )
     return team
 
@@ -345,8 +345,8 @@ def delete_team(team: Team, *, by: Any) -> bool:
             )
         if in_schedule:
             tournament.rounds.all().delete()
-        MatchEvent.objects.create(
-            tournament=tournament, action="delete_team", detail=str(team)[:200], by=actor_user(by)
+        MatchEvent.record(
+            tournament=tournament, action=MatchEvent.Action.DELETE_TEAM, detail=team, by=by
         )
         team.delete()
     return in_schedule

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from ..changes import changing
 from ..errors import ScheduleLocked, ServiceError
 from ..models import Bracket, Match, MatchEvent, MatchSeat, Round, Seat, Tournament
-from ..permissions import actor_user, require_director
+from ..permissions import require_director
 from ..scheduling import round_robin
 from .lineup import line_ups_by_round
 
@@ -84,15 +84,15 @@ def generate_round_robin(
         MatchSeat.objects.bulk_create(
             [seat for match in matches for seat in match.seat_rows(line_ups[match.round.number])]
         )
-        MatchEvent.objects.create(
+        MatchEvent.record(
             tournament=tournament,
-            action="schedule",
+            action=MatchEvent.Action.SCHEDULE,
             detail=_("%(rounds)d rounds for %(teams)d teams%(lots)s")
             % {
                 "rounds": len(rounds),
                 "teams": len(teams),
                 "lots": _(", drawn by lot") if draw_lots else "",
             },
-            by=actor_user(by),
+            by=by,
         )
     return rounds

@@ -18,7 +18,7 @@ from club.models import Club
 from ..changes import changing
 from ..errors import ServiceError
 from ..models import MatchEvent, Tournament
-from ..permissions import actor_user, is_site_admin, require_director
+from ..permissions import is_site_admin, require_director
 from ..standings.criteria import DEFAULT_TIE_BREAKS, default_tie_breaks_for
 
 # The checks, named here too: callers create and change settings through this module.
@@ -115,13 +115,23 @@ def save_settings(tournament: Tournament, changed: list[str], *, by: Any) -> Non
     if tournament.pk is None:
         with transaction.atomic():
             tournament.save()
-            _event(tournament, "created", tournament.name, by)
+            MatchEvent.record(
+                tournament=tournament,
+                action=MatchEvent.Action.CREATED,
+                detail=tournament.name,
+                by=by,
+            )
         return
     with changing(tournament.pk):
         tournament.save(update_fields=changed)
         if "rules" in changed:
             rescore_matches(tournament)
-        _event(tournament, "settings", ", ".join(changed), by)
+        MatchEvent.record(
+            tournament=tournament,
+            action=MatchEvent.Action.SETTINGS,
+            detail=", ".join(changed),
+            by=by,
+        )
 
 
 def rescore_matches(tournament: Tournament) -> int:
@@ -134,12 +144,6 @@ def rescore_matches(tournament: Tournament) -> int:
         replay_and_store(match)
         count += 1
     return count
-
-
-def _event(tournament: Tournament, action: str, detail: str, by: Any) -> None:
-    MatchEvent.objects.create(
-        tournament=tournament, action=action, detail=detail[:200], by=actor_user(by)
-    )
 
 
 __all__ = [

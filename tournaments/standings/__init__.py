@@ -1,7 +1,7 @@
-"""A tournament's standings: the figures of a line, the tie-break criteria, the table and its store.
+"""A tournament's standings arithmetic: the figures of a line, the tie-break criteria, the table.
 
-`names` and `criteria` and `table` are free of the ORM (the model and the forms read them);
-`store` reads the stored results and writes the Standing rows.
+Free of the ORM (the model and the forms read them); `services.standings` reads the stored
+results and writes the Standing rows.
 """
 
 from .criteria import CRITERIA, DEFAULT_TIE_BREAKS, Criterion

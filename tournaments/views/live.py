@@ -30,7 +30,7 @@ from django.views.decorators.http import require_GET
 from club.models import Player
 
 from .. import selectors
-from ..changes import take_window
+from ..live import take_window
 from ..models import Entrant, Tournament
 from ..permissions import is_director
 from ..selectors import individual

@@ -13,7 +13,6 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.engine import InvalidMatch, Seat, Suit, parse_rules
@@ -194,24 +193,10 @@ def _answers(match: Match) -> list[dict[str, Any]]:
     ]
 
 
-# The director's actions and the teams' answers on a match, said in the reader's language.
-EVENT_LABELS = {
-    "close_match": _lazy("match closed"),
-    "reopen_match": _lazy("match reopened"),
-    "confirm": _lazy("sheet confirmed"),
-    "dispute": _lazy("sheet disputed"),
-    "unconfirmed": _lazy("answers forgotten after a change"),
-    "referee": _lazy("referee changed"),
-    "bye": _lazy("turned into a bye"),
-    "call": _lazy("director called"),
-    "answer_call": _lazy("call answered"),
-    "swap": _lazy("draw edited"),
-}
-
-
 def _event_rows(match: Match) -> list[dict[str, Any]]:
+    # Each action's label, said in the reader's language (MatchEvent.Action).
     return [
-        {"event": event, "label": EVENT_LABELS.get(event.action, event.action)}
+        {"event": event, "label": event.get_action_display()}
         for event in match.events.select_related("by").order_by("-at", "-id")
     ]
 

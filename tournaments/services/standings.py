@@ -1,4 +1,4 @@
-"""Reading a tournament's results and storing its standings: the only part that touches the database.
+"""Storing a tournament's standings: its results read, ranked (`standings/`) and written.
 
 Reads a bounded number of queries whatever the size of the tournament: the tournament, its
 teams and its matches. A match stores its totals and each side's deal counts (derived from
@@ -15,11 +15,10 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from ..changes import publish_live
 from ..models import Match, Round, SitOut, Standing, Team, Tournament
-from .digests import first_changed_round
-from .names import LIVE_ROUND, ROW_FIELDS
-from .table import Line, MatchResult, Tabulation, TeamInfo
+from ..standings.digests import first_changed_round
+from ..standings.names import LIVE_ROUND, ROW_FIELDS
+from ..standings.table import Line, MatchResult, Tabulation, TeamInfo
 
 log = logging.getLogger(__name__)
 
@@ -236,7 +235,8 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
     the rows), and the live table, which moves with every deal in play; `force` ranks and
     compares them all, which also repairs rows edited by hand. The change number is read
     before the results, so the stored `standings_seq` never claims a change the rows have
-    not seen; a later change always finds `standings_seq < change_seq`.
+    not seen; a later change always finds `standings_seq < change_seq`. The caller publishes
+    the new live versions (tasks.recompute_tournament).
     """
     tournament = (
         Tournament.objects.filter(pk=tournament_id)
@@ -283,8 +283,6 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
             standings_seq=seq, standings_computed_at=timezone.now(), standings_digests=digests
         )
         write_lines(tournament_id, by_round, from_round, individual=tournament.is_individual)
-    # After the commit: pages polling for a new version must find the rows already there.
-    transaction.on_commit(lambda: publish_live(tournament_id))
     log.info(
         "standings of tournament %s recomputed from change %s (rounds %s on)",
         tournament_id,

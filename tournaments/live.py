@@ -1,0 +1,46 @@
+"""Live versions: what the polling pages compare, put in the cache by the writers.
+
+After a change commits and after a recompute stores standings, `publish_live` puts the
+tournament's versions in the cache, so a polling page answers "nothing changed" without the
+database (`selectors.live_state` reads them). The task module calls it (tasks.py): after the
+change hook (`changes.change_committed`) and after a recompute.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.cache import cache
+
+from .models import Tournament
+from .selectors import LIVE_SECONDS, read_live_state
+
+log = logging.getLogger(__name__)
+
+
+def publish_live(tournament_id: int) -> None:
+    """Put the tournament's committed versions in the cache, for the pages that poll them.
+
+    Called after a change commits and after a recompute stores the standings. A page that
+    polls then answers "nothing new" from the cache alone, and learns of a change at once.
+    A cache that fails is skipped: the pages read the versions from the database instead.
+    """
+    try:
+        read = read_live_state(Tournament.objects.filter(pk=tournament_id))
+        if read is not None:
+            cache.set(*read, timeout=LIVE_SECONDS)
+    except Exception:
+        # The change is committed; pages then learn of it within LIVE_SECONDS all the same.
+        log.warning("live state of tournament %s not published", tournament_id, exc_info=True)
+
+
+def take_window(key: str, seconds: float) -> bool:
+    """Take the window `key` for `seconds` if it is free; also True when the cache cannot
+    tell (down). The recompute's send throttle's (tasks.py), and the live fragments' one
+    render per version."""
+    if cache.add(key, 1, timeout=seconds):
+        return True
+    # Taken, or a cache that stores nothing (config.cache's, while Redis is down): only a
+    # value read back proves a window.
+    reachable = getattr(cache, "is_reachable", None)
+    return (callable(reachable) and not reachable()) or cache.get(key) is None
