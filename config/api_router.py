@@ -22,9 +22,15 @@ from tournaments.api.accounts import (
     RefereeTokenView,
     SignInView,
 )
+from tournaments.api.calls import CallViewSet
 from tournaments.api.deals import DealViewSet
 from tournaments.api.entrants import EntrantViewSet
-from tournaments.api.evening import CallViewSet
+from tournaments.api.evening import (
+    CashViewSet,
+    CheckInViewSet,
+    RegistrationViewSet,
+    TournamentRegistrationViewSet,
+)
 from tournaments.api.matches import MatchViewSet, RoundViewSet, TeamViewSet
 from tournaments.api.players import PlayerViewSet
 from tournaments.api.views import TournamentViewSet
@@ -39,6 +45,11 @@ router.register("rounds", RoundViewSet, basename="round")
 router.register("matches", MatchViewSet, basename="match")
 router.register("calls", CallViewSet, basename="call")
 router.register(rf"matches/(?P<match_pk>{ID_PATTERN})/deals", DealViewSet, basename="deal")
+T = rf"tournaments/(?P<tournament_pk>{ID_PATTERN})"
+router.register(rf"{T}/registrations", TournamentRegistrationViewSet, basename="registration-list")
+router.register(rf"{T}/check-ins", CheckInViewSet, basename="check-in")
+router.register(rf"{T}/cash", CashViewSet, basename="cash")
+router.register("registrations", RegistrationViewSet, basename="registration")
 router.register("me/tokens", MyTokenViewSet, basename="my-token")
 
 urlpatterns = [

@@ -123,6 +123,9 @@ LOGIN_REDIRECT_URL = "tournaments:my_tables"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
+# The currency of entry fees (docs/director.md), as the cash summary names it.
+BELOTE_CURRENCY = env.str("BELOTE_CURRENCY", default="EUR")
+
 LANGUAGES = [("en", _("English")), ("nl", _("Dutch")), ("fr", _("French")), ("fi", _("Finnish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="Europe/Paris")
@@ -284,6 +287,8 @@ REST_FRAMEWORK = {
         # Scoped rates (a view's `throttle_scope`): `api_sign_in` is the password exchange of
         # POST /api/v1/auth/token/, per client address.
         "api_sign_in": env.str("BELOTE_API_SIGN_IN_RATE", default="10/minute"),
+        # Online registrations (the API's and the page's), per client address.
+        "registration": env.str("BELOTE_REGISTRATION_RATE", default="20/hour"),
     },
     # Throttles count by client address: trust X-Forwarded-For only from this many proxies
     # in front of the site (0: the connection's address), so a client cannot pick its own.
@@ -312,6 +317,7 @@ SPECTACULAR_SETTINGS = {
         "RankEnum": "tournaments.api.deal_serializers.RANKS",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "MatchStatusEnum": "tournaments.models.Match.Status",
+        "RegistrationStatusEnum": "tournaments.models.Registration.Status",
     },
 }
 

@@ -55,3 +55,32 @@ class MatchClosed(Conflict):
 
 class ScheduleLocked(Conflict):
     code = "schedule_locked"
+
+
+class RegistrationClosed(Conflict):
+    """Online registration is closed (or was never opened) for this tournament."""
+
+    code = "registration_closed"
+
+
+class TournamentFull(Conflict):
+    """Every place is taken: an entry waits for a cancellation (or a higher capacity)."""
+
+    code = "tournament_full"
+
+
+class AlreadyRegistered(ServiceError):
+    code = "already_registered"
+
+
+class EntriesNotCheckedIn(Conflict):
+    """A round robin asked for while entries are expected and not checked in: asked first."""
+
+    code = "entries_not_checked_in"
+
+    def __init__(self, message: str, *, expected: list[str]) -> None:
+        super().__init__(message, field="entries")
+        self.expected = expected
+
+    def details(self) -> dict[str, Any]:
+        return {"expected": self.expected}

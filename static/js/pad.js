@@ -28,6 +28,10 @@
     if (state) localStorage.setItem(storeKey, JSON.stringify(state));
     else localStorage.removeItem(storeKey);
   }
+  // Players' names are typed by anyone who holds the game: never HTML.
+  function escape(t) {
+    return String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  }
   function $(sel, el) { return (el || root).querySelector(sel); }
   function $$(sel, el) { return Array.prototype.slice.call((el || root).querySelectorAll(sel)); }
   function seats() { return SEATS[state.players.length]; }
@@ -37,6 +41,12 @@
     if (side === "NS") return state.players[0] + " " + text("and") + " " + state.players[2];
     if (side === "EW") return state.players[1] + " " + text("and") + " " + state.players[3];
     return state.players[seats().indexOf(side)] || side;
+  }
+  // A seat or side as the page's language writes it (P/I/E/L in Finnish, NS/EO in French).
+  function label(code) {
+    var el = code.length === 1 ? $("#pad-form label.seat-" + code + " .seat")
+      : $("#pad-form input[name=points_team][value=" + code + "] + span");
+    return el ? el.textContent : code;
   }
   function seatName(seat) {
     if (four()) return state.players[SEATS[4].indexOf(seat)];
@@ -193,16 +203,16 @@
     var box = $("[data-sides=" + name + "]");
     box.textContent = "";
     [""].concat(sides()).forEach(function (side) {
-      var label = document.createElement("label");
-      label.className = "chip";
+      var chip = document.createElement("label");
+      chip.className = "chip";
       var input = document.createElement("input");
       input.type = "radio"; input.name = name; input.value = side;
       if (!side) input.checked = true;
       var span = document.createElement("span");
-      span.textContent = side ? side + " · " + nameOf(side) : text("none");
-      label.setAttribute("data-short", side);
-      label.appendChild(input); label.appendChild(span);
-      box.appendChild(label);
+      span.textContent = side ? label(side) + " · " + nameOf(side) : text("none");
+      chip.setAttribute("data-short", side);
+      chip.appendChild(input); chip.appendChild(span);
+      box.appendChild(chip);
     });
   }
 
@@ -215,15 +225,15 @@
       team.className = "decl-team";
       team.setAttribute("data-decl-side", side);
       var title = document.createElement("h3");
-      title.textContent = side + " · " + nameOf(side);
+      title.textContent = label(side) + " · " + nameOf(side);
       team.appendChild(title);
       for (var i = 0; i < 3; i++) {
         var row = document.createElement("div");
         row.className = "decl-slot pad-decl";
-        row.innerHTML = '<select data-kind aria-label="' + title.textContent + '">' + kinds + "</select>" +
-          '<select data-top aria-label="' + text("top") + '"><option value="">' + text("top") + "</option>" +
+        row.innerHTML = '<select data-kind aria-label="' + escape(title.textContent) + '">' + kinds + "</select>" +
+          '<select data-top aria-label="' + escape(text("top")) + '"><option value="">' + escape(text("top")) + "</option>" +
           ["A", "K", "Q", "J", "T", "9"].map(function (r) { return '<option value="' + r + '">' + r + "</option>"; }).join("") +
-          '</select><select data-suit aria-label="' + text("suit") + '"><option value="">' + text("suit") + "</option>" +
+          '</select><select data-suit aria-label="' + escape(text("suit")) + '"><option value="">' + escape(text("suit")) + "</option>" +
           [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]].map(function (s) { return '<option value="' + s[0] + '">' + s[1] + "</option>"; }).join("") +
           "</select>";
         team.appendChild(row);
@@ -266,7 +276,7 @@
     var other = $("[data-other-points]", form);
     var n = parseInt(cards.value, 10);
     var team = ($("input[name=points_team]:checked", form) || {}).value || "NS";
-    other.textContent = isNaN(n) ? "" : (team === "NS" ? "EW" : "NS") + " " + (162 - n);
+    other.textContent = isNaN(n) ? "" : label(team === "NS" ? "EW" : "NS") + " " + (162 - n);
     $$("[data-extra]", form).forEach(function (extra) {
       var value = $("[data-extra-value]", extra);
       var checked = extra.querySelector("input[type=radio]:checked");
@@ -274,7 +284,7 @@
         var count = $$("select[data-kind]", extra).filter(function (s) { return s.value; }).length;
         value.textContent = count ? "(" + count + ")" : "";
       } else {
-        value.textContent = checked && checked.value ? checked.value : "";
+        value.textContent = checked && checked.value ? label(checked.value) : "";
         extra.classList.toggle("extra-set", !!(checked && checked.value));
       }
     });
@@ -458,7 +468,7 @@
   function summary(deal) {
     if (!deal.taker) return text("all-passed");
     var suits = { S: "♠", H: "♥", D: "♦", C: "♣" };
-    return deal.taker + " " + (suits[deal.trump] || "");
+    return label(deal.taker) + " " + (suits[deal.trump] || "");
   }
 
   function render() {
@@ -490,15 +500,15 @@
     $("[data-form-title]", form).textContent = editing ? text("correct", { n: editing }) : text("deal", { n: numberNext });
     $("[data-cancel]", form).hidden = !editing;
     var dealer = game && game.next_dealer;
-    $("[data-dealer]", form).textContent = dealer && !editing && !state.stale ? text("dealer") + " " + dealer + " · " + seatName(dealer) : "";
+    $("[data-dealer]", form).textContent = dealer && !editing && !state.stale ? text("dealer") + " " + label(dealer) + " · " + seatName(dealer) : "";
     form.hidden = !!(game && game.over && !editing && !state.stale);
     $("[data-undo]").disabled = !state.deals.length;
 
     var head = $("[data-deals-head]");
     head.textContent = "";
     var hr = document.createElement("tr");
-    ["#", ""].concat(sides().map(function (s) { return s; })).concat([""]).forEach(function (label) {
-      var th = document.createElement("th"); th.scope = "col"; th.textContent = label; hr.appendChild(th);
+    ["#", ""].concat(sides().map(label)).concat([""]).forEach(function (heading) {
+      var th = document.createElement("th"); th.scope = "col"; th.textContent = heading; hr.appendChild(th);
     });
     head.appendChild(hr);
     var body = $("[data-deals]");

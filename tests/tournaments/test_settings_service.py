@@ -166,6 +166,9 @@ def _admin_form(tournament, **changes):
         "tie_breaks": '["match_points"]',
         "status": tournament.status,
         "is_public": "on",
+        "registration": tournament.registration,
+        "check_in": tournament.check_in,
+        "entry_fee_per": tournament.entry_fee_per,
         **changes,
     }
     return model_admin, request, form_class(data, instance=tournament)

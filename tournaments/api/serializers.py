@@ -410,3 +410,10 @@ class GenerateScheduleSerializer(serializers.Serializer):
     draw_lots = serializers.BooleanField(
         default=False, help_text=_("Draw pairing numbers by lot instead of following seeds.")
     )
+    leave_out_expected = serializers.BooleanField(
+        default=False,
+        help_text=_(
+            "With check-in on: generate with the teams present only, leaving out those still "
+            "expected (otherwise 409 `entries_not_checked_in` lists them)."
+        ),
+    )

@@ -256,7 +256,12 @@ class TournamentViewSet(
         if request.method == "POST":
             require_director(request.user, tournament.club_id)
             data = self.read_input(GenerateScheduleSerializer)
-            generate_round_robin(tournament, by=request.user, draw_lots=data["draw_lots"])
+            generate_round_robin(
+                tournament,
+                by=request.user,
+                draw_lots=data["draw_lots"],
+                leave_out_expected=data["leave_out_expected"],
+            )
             tournament.refresh_from_db()
         etag = etags.schedule_etag(tournament)
         if request.method == "GET":

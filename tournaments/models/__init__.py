@@ -1,17 +1,20 @@
 """Tournaments, teams, rounds, matches and deals; standings and the audit trail derived from them."""
 
 from .bracket import Bracket
+from .checkin import Attendance, Payment
 from .choices import Outcome, Seat, Side
 from .deal import Deal, DealAudit, MatchEvent, Submission
 from .entrant import Entrant, SitOut
 from .lineup import DirectorCall, Substitution
 from .match import SEATS_PREFETCH, Match, MatchSeat
+from .registration import Registration
 from .standing import Standing
 from .table import MatchConfirmation, RefereeLink
 from .tournament import Round, Team, Tournament, default_tie_breaks
 
 __all__ = [
     "SEATS_PREFETCH",
+    "Attendance",
     "Bracket",
     "Deal",
     "DealAudit",
@@ -22,7 +25,9 @@ __all__ = [
     "MatchEvent",
     "MatchSeat",
     "Outcome",
+    "Payment",
     "RefereeLink",
+    "Registration",
     "Round",
     "Seat",
     "Side",

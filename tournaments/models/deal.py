@@ -200,6 +200,13 @@ class MatchEvent(models.Model):
         SWAP = "swap", _("draw edited")
         CALL = "call", _("director called")
         ANSWER_CALL = "answer_call", _("call answered")
+        # The evening before the first deal: online entries, check-in and fees.
+        ONLINE_REGISTRATION = "online_registration", _("registered online")
+        ACCEPT_REGISTRATION = "accept_registration", _("online entry accepted")
+        CANCEL_REGISTRATION = "cancel_registration", _("online entry cancelled")
+        PAIR_REGISTRATIONS = "pair_registrations", _("players paired")
+        CHECK_IN = "check_in", _("checked in")
+        SELF_CHECK_IN = "self_check_in", _("checked in at the door")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, null=True, related_name="events")

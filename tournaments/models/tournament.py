@@ -16,6 +16,7 @@ from club.models import Club, Player
 from scoring.engine import Draws
 
 from ..standings.criteria import DEFAULT_TIE_BREAKS
+from .checkin import CheckInFields
 
 # A bye's default points a deal when matches are played to `max_deals` alone (docs/formats.md).
 BYE_POINTS_PER_DEAL = 80
@@ -54,6 +55,20 @@ class Tournament(models.Model):
         RANDOM = "random", _("at random")
         RANKING = "ranking", _("by ranking")
 
+    class RegistrationMode(models.TextChoices):
+        """Whether anyone may register online from the tournament's page (a public one)."""
+
+        CLOSED = "closed", _("closed")
+        OPEN = "open", _("open")
+
+    class CheckIn(models.TextChoices):
+        OFF = "off", _("off")
+        ON = "on", _("on")
+
+    class FeePer(models.TextChoices):
+        TEAM = "team", _("per team")
+        PLAYER = "player", _("per player")
+
     # The formats drawn one round at a time (docs/formats.md); the others are generated at once.
     ROUND_BY_ROUND = frozenset({Format.SWISS, Format.CONCOURS, Format.INDIVIDUAL})
 
@@ -86,6 +101,29 @@ class Tournament(models.Model):
     # What the big screen in the club room speaks, whoever's browser shows it; empty: the
     # visitor's own language (the settings service checks it is one of settings.LANGUAGES).
     language = models.CharField(_("language of the big screen"), max_length=8, blank=True)
+    # The evening before its first deal (docs/director.md): online registration with a
+    # capacity (teams, or players in an individual tournament; empty: no limit), check-in
+    # (with it on, draws take only entries present) and the entry fee.
+    registration = models.CharField(
+        _("online registration"),
+        max_length=8,
+        choices=RegistrationMode.choices,
+        default=RegistrationMode.CLOSED,
+    )
+    capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)
+    registration_closes_at = models.DateTimeField(
+        _("registration closes at"), null=True, blank=True
+    )
+    check_in = models.CharField(
+        _("check-in"), max_length=4, choices=CheckIn.choices, default=CheckIn.OFF
+    )
+    self_check_in = models.BooleanField(_("self check-in"), default=True)
+    entry_fee = models.DecimalField(
+        _("entry fee"), max_digits=7, decimal_places=2, null=True, blank=True
+    )
+    entry_fee_per = models.CharField(
+        _("entry fee per"), max_length=8, choices=FeePer.choices, default=FeePer.TEAM
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     # Bumped by every change of a deal, match or team; the standings record which change
     # they were computed from, so a recompute can tell it has nothing to do.
@@ -207,6 +245,11 @@ class Tournament(models.Model):
         return BYE_POINTS_PER_DEAL * (rules.max_deals or 0)
 
     @property
+    def checks_in(self) -> bool:
+        """Check-in is on: draws take only the entries present."""
+        return self.check_in == Tournament.CheckIn.ON
+
+    @property
     def is_draft(self) -> bool:
         """Not published yet: listed to its club's directors only."""
         return self.status == Tournament.Status.DRAFT
@@ -230,7 +273,7 @@ class Tournament(models.Model):
         return (self.points_win, self.points_draw, self.points_loss)
 
 
-class Team(models.Model):
+class Team(CheckInFields):
     """A partnership: the first player sits North (or East), the partner opposite.
 
     Either a team registered for the whole tournament (`round` empty), or, in an individual

@@ -4,9 +4,11 @@ Each returns plain rows or model instances in a fixed number of queries, whateve
 of the tournament; a template tag runs none of its own. Callers use `selectors.<name>`.
 """
 
-# A mêlée's reads are `selectors.individual.<name>`; the knockout final's are named here too.
+# A mêlée's reads are `selectors.individual.<name>`, the evening's before the first deal
+# `selectors.evening.<name>`; the knockout final's are named here too.
+from . import evening as evening
 from . import individual as individual
-from .evening import (
+from .evening_changes import (
     WithdrawalPreview,
     calls,
     open_calls,
@@ -52,6 +54,7 @@ from .tournament import (
     current_round_number,
     disputes,
     entrants_with_players,
+    finish_refusal,
     matches_of_rounds,
     open_round_numbers,
     rounds_not_drawn,
@@ -80,6 +83,7 @@ __all__ = [
     "entrants_with_players",
     "final_ranking",
     "find_players",
+    "finish_refusal",
     "knockout_progress",
     "last_update",
     "latest_line",

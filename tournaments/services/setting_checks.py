@@ -24,6 +24,7 @@ line while any is registered.
 from __future__ import annotations
 
 import datetime
+import decimal
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -59,11 +60,21 @@ SETTINGS = (
     "is_public",
     "status",
     "language",
+    "registration",
+    "capacity",
+    "registration_closes_at",
+    "check_in",
+    "self_check_in",
+    "entry_fee",
+    "entry_fee_per",
 )
 MATCH_POINTS_MAX = 100
 # A club evening plays a handful of rounds; more than this is a typo.
 ROUNDS_MAX = 30
 BYE_POINTS_MAX = 100_000
+# A club room seats a few hundred at most; a bigger number is a typo.
+CAPACITY_MAX = 1000
+ENTRY_FEE_MAX = decimal.Decimal("10000")
 _SLUG = Tournament._meta.get_field("slug")
 SLUG_MAX_LENGTH: int = _SLUG.max_length  # type: ignore[assignment]
 _NAME = Tournament._meta.get_field("name")
@@ -167,6 +178,7 @@ def settings_problems(tournament: Tournament, *, rescore: bool = False) -> list[
     _check_match_points(tournament, refuse)
     _check_tie_breaks(tournament.tie_breaks, refuse)
     _check_round_settings(tournament, refuse)
+    _check_evening_settings(tournament, refuse)
     if tournament.pk and not found:
         _check_changes_allowed(tournament, rescore, refuse)
     return found
@@ -264,6 +276,44 @@ def _check_round_settings(tournament: Tournament, refuse: Any) -> None:
             "draw_seed",
             _("A draw seed is a whole number from 0 to %(n)d.") % {"n": DRAW_SEED_LIMIT - 1},
         )
+
+
+def _check_evening_settings(tournament: Tournament, refuse: Any) -> None:
+    """Online registration, check-in and the entry fee (docs/director.md)."""
+    for name, choices in (
+        ("registration", Tournament.RegistrationMode.values),
+        ("check_in", Tournament.CheckIn.values),
+        ("entry_fee_per", Tournament.FeePer.values),
+    ):
+        if getattr(tournament, name) not in choices:
+            refuse(name, _choice_message(getattr(tournament, name), choices))
+    if not isinstance(tournament.self_check_in, bool):
+        refuse("self_check_in", _("Expected true or false."))
+    capacity = tournament.capacity
+    if capacity is not None:
+        if not _is_whole(capacity):
+            refuse("capacity", _("Expected a whole number."))
+        elif not 2 <= capacity <= CAPACITY_MAX:
+            refuse(
+                "capacity",
+                _("A capacity goes from 2 to %(n)d (empty: no limit).") % {"n": CAPACITY_MAX},
+            )
+    closes_at = tournament.registration_closes_at
+    if closes_at is not None and (
+        not isinstance(closes_at, datetime.datetime) or closes_at.tzinfo is None
+    ):
+        refuse("registration_closes_at", _("Give a date and a time."))
+    fee = tournament.entry_fee
+    if fee is not None:
+        if isinstance(fee, bool) or not isinstance(fee, int | decimal.Decimal):
+            refuse("entry_fee", _("Expected an amount, such as 5 or 7.50."))
+        elif not 0 <= fee <= ENTRY_FEE_MAX or decimal.Decimal(fee) != round(
+            decimal.Decimal(fee), 2
+        ):
+            refuse(
+                "entry_fee",
+                _("An entry fee goes from 0 to %(n)s, in cents at most.") % {"n": ENTRY_FEE_MAX},
+            )
 
 
 def _check_changes_allowed(tournament: Tournament, rescore: bool, refuse: Any) -> None:

@@ -32,7 +32,7 @@ from club.registration import (
 from club.selectors import members
 
 from .. import selectors
-from ..errors import RoundNotReady, ServiceError
+from ..errors import EntriesNotCheckedIn, RoundNotReady, ServiceError
 from ..forms import TournamentForm, players_form
 from ..models import Match, Round, Tournament
 from ..permissions import directed_club_ids, is_director
@@ -238,10 +238,12 @@ def rounds_context(
 
     Read from the tables the dashboard shows anyway (`schedule`): no query of its own.
     """
+    all_drawn = False
     try:
         upcoming, refusal = draws.what_comes_next(tournament, schedule), ""
     except ServiceError as error:
         upcoming, refusal = None, error.message
+        all_drawn = isinstance(error, draws.AllRoundsDrawn)
     rounds = [round_ for round_, _matches in schedule]
     last = rounds[-1] if rounds else None
     deletable = (
@@ -256,6 +258,8 @@ def rounds_context(
     return {
         "upcoming": upcoming,
         "draw_refusal": refusal,
+        # Every table played and nothing left to draw: one tap finishes the tournament.
+        "finish_refusal": selectors.finish_refusal(tournament, schedule, all_drawn=all_drawn),
         "deletable_round": last if deletable else None,
         "qualifying_drawn": len(qualifying),
         "qualifying_planned": planned,
@@ -283,8 +287,21 @@ def tables_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def generate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:
         rounds = schedule.generate_round_robin(
-            tournament, by=request.user, draw_lots=bool(request.POST.get("draw_lots"))
+            tournament,
+            by=request.user,
+            draw_lots=bool(request.POST.get("draw_lots")),
+            leave_out_expected=request.POST.get("leave_out_expected") == "1",
         )
+    except EntriesNotCheckedIn as asked:
+        # Asked first: the director checks the late teams in, or generates without them.
+        context = {
+            "tournament": tournament,
+            "reason": asked.message,
+            "expected": asked.expected,
+            "draw_lots": bool(request.POST.get("draw_lots")),
+            "tab": "director",
+        }
+        return render(request, "tournaments/director/generate_confirm.html", context)
     except ServiceError as error:
         refused(request, error)
     else:

@@ -1,260 +1,273 @@
-"""Director pages for the evening's changes: withdraw (asked first) and reinstate, substitutes,
-editing a drawn round by hand, answering a table's call; and the referee's call button."""
+"""The director's evening before the first deal: online entries (accept, pair, cancel, close),
+check-in with one tap per entry, the door poster with its QR code, the cash and its CSV."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
-from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from club.models import Player
+from club.registration import ASK_IF_SIMILAR, CREATE, NewMembersToConfirm
 
-from .. import selectors
 from ..errors import ServiceError
-from ..models import DirectorCall, Entrant, Match, Round, SitOut, Team, Tournament
-from ..permissions import can_call_director
-from ..services import calls as call_services
-from ..services import director as director_services
-from ..services import draw_edits, lineup
-from ..services import entrants as entrant_services
+from ..models import Entrant, Payment, Registration, Team, Tournament
+from ..selectors import evening
+from ..services import check_in as check_in_services
+from ..services import online
+from ..services.settings import update_tournament
 from .director import back, director_required, refused
+from .director_print import csv_response
 
-
-def _number(value: Any) -> int | None:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        return None
-    return number if 0 < number < 2**53 else None
-
-
-# --- withdraw, asked first; reinstate ----------------------------------------------------------
+REGISTRATION_ACTIONS = ("accept", "cancel")
 
 
 @director_required
-def withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    """GET: what withdrawing the team does to its remaining matches; POST: withdraw it."""
-    team = get_object_or_404(Team, tournament=tournament, pk=pk, round__isnull=True)
-    if request.method == "POST":
+def registrations(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The online entries in order of arrival, partner suggestions, and the opening switch."""
+    return render(
+        request,
+        "tournaments/director/registrations.html",
+        {
+            "tournament": tournament,
+            "registrations": evening.registrations(tournament),
+            "suggestions": evening.partner_suggestions(tournament),
+            "places": evening.places(tournament),
+            "refusal": evening.registration_refusal(tournament),
+            "public_url": request.build_absolute_uri(
+                reverse("tournaments:register", args=[tournament.club.slug, tournament.slug])
+            ),
+            "tab": "director",
+        },
+    )
+
+
+@require_POST
+@director_required
+def registration_action(
+    request: HttpRequest, tournament: Tournament, pk: int, action: str
+) -> HttpResponse:
+    if action not in REGISTRATION_ACTIONS:
+        raise Http404
+    registration = get_object_or_404(Registration, tournament=tournament, pk=pk)
+    registration.tournament = tournament
+    try:
+        if action == "accept":
+            # A name close to a member's may be a typo: asked first, created once confirmed.
+            new_members = CREATE if request.POST.get("confirm") == "1" else ASK_IF_SIMILAR
+            entry = online.accept_registration(
+                registration, by=request.user, new_members=new_members
+            )
+            messages.success(request, _("%(entry)s accepted.") % {"entry": entry})
+        else:
+            moved = online.cancel_registration(registration, by=request.user)
+            messages.success(request, _("%(entry)s cancelled.") % {"entry": registration})
+            for up in moved:
+                messages.info(
+                    request, _("%(entry)s moved up from the waiting list.") % {"entry": up}
+                )
+    except NewMembersToConfirm as ask:
+        return render(
+            request,
+            "tournaments/director/accept_confirm.html",
+            {
+                "tournament": tournament,
+                "registration": registration,
+                "to_confirm": ask.plan,
+                "tab": "director",
+            },
+        )
+    except ServiceError as error:
+        refused(request, error)
+    return back(tournament, "tournaments:director_registrations")
+
+
+@require_POST
+@director_required
+def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    ids = [request.POST.get(name, "") for name in ("first", "second")]
+    found = {
+        r.pk: r
+        for r in Registration.objects.filter(
+            tournament=tournament, pk__in=[int(i) for i in ids if i.isdigit() and len(i) < 12]
+        )
+    }
+    if len(found) != 2 or not all(i.isdigit() for i in ids):
+        messages.error(request, _("Choose two different players."))
+    else:
+        first, second = (found[int(i)] for i in ids)
         try:
-            director_services.withdraw_team(team, by=request.user)
+            online.pair_registrations(first, second, by=request.user)
         except ServiceError as error:
             refused(request, error)
         else:
             messages.success(
                 request,
-                _("%(team)s withdrawn. It can be reinstated until the next round is drawn.")
-                % {"team": team.name},
+                _("%(a)s and %(b)s are partners.") % {"a": first.player, "b": second.player},
             )
-        return back(tournament, "tournaments:director_teams")
-    context = {
-        "tournament": tournament,
-        "team": team,
-        "name": team.name,
-        "preview": selectors.withdrawal_preview(team),
-        "tab": "director",
-    }
-    return render(request, "tournaments/director/withdraw.html", context)
-
-
-@director_required
-def entrant_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    """GET: what withdrawing a mêlée player does; POST: withdraw them."""
-    entrant = get_object_or_404(
-        Entrant.objects.select_related("player"), tournament=tournament, pk=pk
-    )
-    if request.method == "POST":
-        try:
-            entrant_services.withdraw_entrant(entrant, by=request.user)
-        except ServiceError as error:
-            refused(request, error)
-        else:
-            messages.success(request, _("%(player)s withdrawn.") % {"player": entrant.name})
-        return back(tournament, "tournaments:director_entrants")
-    seated = Team.objects.filter(
-        Q(first_player=entrant.player_id) | Q(second_player=entrant.player_id),
-        round__tournament=tournament,
-        round__is_closed=False,
-    ).select_related("round")
-    context = {
-        "tournament": tournament,
-        "entrant": entrant,
-        "name": entrant.name,
-        "seated": list(seated),
-        "tab": "director",
-    }
-    return render(request, "tournaments/director/withdraw.html", context)
+    return back(tournament, "tournaments:director_registrations")
 
 
 @require_POST
 @director_required
-def reinstate(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+def registration_switch(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Open or close online registration in one tap."""
+    wanted = request.POST.get("registration", "")
+    try:
+        update_tournament(tournament, by=request.user, registration=wanted)
+    except ServiceError as error:
+        refused(request, error)
+    else:
+        if wanted == Tournament.RegistrationMode.OPEN:
+            messages.success(request, _("Online registration is open."))
+        else:
+            messages.success(request, _("Online registration is closed."))
+    return back(tournament, "tournaments:director_registrations")
+
+
+# --- check-in ------------------------------------------------------------------------------
+
+
+def _entry(tournament: Tournament, pk: int) -> Team | Entrant:
     if tournament.is_individual:
-        entrant = get_object_or_404(Entrant, tournament=tournament, pk=pk)
-        try:
-            entrant_services.reinstate_entrant(entrant, by=request.user)
-        except ServiceError as error:
-            refused(request, error)
-        else:
-            messages.success(request, _("%(name)s reinstated.") % {"name": entrant})
-        return back(tournament, "tournaments:director_entrants")
-    team = get_object_or_404(Team, tournament=tournament, pk=pk, round__isnull=True)
-    try:
-        director_services.reinstate_team(team, by=request.user)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        messages.success(request, _("%(name)s reinstated.") % {"name": team})
-    return back(tournament, "tournaments:director_teams")
-
-
-# --- substitutes -------------------------------------------------------------------------------
-
-
-def substitute_from_form(request: HttpRequest, team: Team) -> None:
-    """Hand the substitute form's choices to the service; a refusal becomes a message."""
-    players = Player.objects.in_bulk(
-        [n for n in (_number(request.POST.get("out")), _number(request.POST.get("in"))) if n]
-    )
-    out = players.get(_number(request.POST.get("out")) or 0)
-    into = players.get(_number(request.POST.get("in")) or 0)
-    from_round = _number(request.POST.get("from_round")) or 0
-    try:
-        lineup.substitute(team, out=out, into=into, from_round=from_round, by=request.user)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        messages.success(
-            request,
-            _("From round %(n)d %(into)s plays for %(team)s in place of %(out)s.")
-            % {"n": from_round, "into": into, "out": out, "team": team},
+        return get_object_or_404(
+            Entrant.objects.select_related("player"), tournament=tournament, pk=pk
         )
-
-
-@require_POST
-@director_required
-def substitute(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    team = get_object_or_404(Team.objects.select_related("round"), tournament=tournament, pk=pk)
-    substitute_from_form(request, team)
-    if team.round is not None:
-        return redirect(
-            "tournaments:director_round_edit",
-            tournament.club.slug,
-            tournament.slug,
-            team.round.number,
-        )
-    return redirect("tournaments:director_team", tournament.club.slug, tournament.slug, team.pk)
-
-
-# --- editing a drawn round ---------------------------------------------------------------------
-
-
-@director_required
-def round_edit(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """The draw of a round, and the edits a director may make to it before its first deal."""
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    round_.tournament = tournament
-    if request.method == "POST":
-        try:
-            if request.POST.get("sides"):
-                match = Match.objects.filter(
-                    round=round_, pk=_number(request.POST.get("table")) or 0
-                ).first()
-                if match is None:
-                    raise ServiceError(_("Choose a table."), field="table")
-                edit = draw_edits.swap_sides(match, by=request.user)
-            else:
-                edit = draw_edits.swap_teams(
-                    round_,
-                    a=_number(request.POST.get("a")),
-                    b=_number(request.POST.get("b")),
-                    by=request.user,
-                )
-        except ServiceError as error:
-            refused(request, error)
-        else:
-            messages.success(request, _("The draw of %(round)s is changed.") % {"round": round_})
-            for text in edit.warning_texts:
-                messages.warning(
-                    request, _("This edit breaks the draw: %(what)s.") % {"what": text}
-                )
-        return redirect(
-            "tournaments:director_round_edit", tournament.club.slug, tournament.slug, number
-        )
-    matches = list(
-        Match.objects.filter(round=round_)
-        .select_related(
-            "ns_team__first_player",
-            "ns_team__second_player",
-            "ew_team__first_player",
-            "ew_team__second_player",
-        )
-        .prefetch_related("seats__first_player", "seats__second_player")
-        .order_by("table")
-    )
-    sit_outs = list(SitOut.objects.filter(round=round_).select_related("entrant__player"))
-    refusal = draw_edits.swap_refusal(round_)
-    if tournament.is_individual:
-        choices = [
-            (player.pk, player.full_name)
-            for m in matches
-            for team in m.teams()
-            for player in team.players
-        ] + [(s.entrant.player_id, s.entrant.name) for s in sit_outs]
-    else:
-        choices = [(team.pk, team.name) for m in matches for team in m.teams()]
-    context = {
-        "tournament": tournament,
-        "round": round_,
-        "matches": matches,
-        "sit_outs": sit_outs,
-        "refusal": refusal.message if refusal else "",
-        "choices": sorted(choices, key=lambda c: c[1].casefold()),
-        "breakable": "; ".join(draw_edits.warnings_of(tournament)),
-        "substitutes": selectors.substitute_choices(tournament) if tournament.is_individual else [],
-        "tab": "director",
-    }
-    return render(request, "tournaments/director/round_edit.html", context)
-
-
-# --- calls to the director ---------------------------------------------------------------------
-
-
-@require_POST
-def call(request: HttpRequest, pk: int) -> HttpResponse:
-    """The referee's button on the table page: the director is called, with a reason."""
-    match = get_object_or_404(Match.objects.select_related("tournament__club"), pk=pk)
-    if not can_call_director(request.user, match):
-        raise PermissionDenied
-    try:
-        call_services.call_director(match, reason=request.POST.get("reason", ""), by=request.user)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        messages.success(request, _("The director has been called to this table."))
-    return redirect("tournaments:table", match.pk)
-
-
-@require_POST
-@director_required
-def answer(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    call = get_object_or_404(
-        DirectorCall.objects.select_related("match", "tournament__club"),
+    return get_object_or_404(
+        Team.objects.select_related("first_player", "second_player"),
         tournament=tournament,
+        round__isnull=True,
         pk=pk,
     )
+
+
+def _check_in_context(tournament: Tournament) -> dict[str, Any]:
+    entries = evening.check_in_entries(tournament)
+    active = [e for e in entries if not e.withdrawn]
+    return {
+        "tournament": tournament,
+        "entries": entries,
+        "present": sum(e.is_present for e in active),
+        "expected": sum(e.attendance == "expected" for e in active),
+        "absent": sum(e.attendance == "absent" for e in active),
+        "payments": Payment.choices,
+        "charges": tournament.entry_fee is not None,
+        "tab": "director",
+    }
+
+
+@director_required
+def check_in_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Every entry with one tap for present (or a way to pay, which marks it present too)
+    and one for absent, and a search box that narrows the list as one types."""
+    return render(request, "tournaments/director/check_in.html", _check_in_context(tournament))
+
+
+@require_POST
+@director_required
+def check_in_mark(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """One tap: `present` (yes, no, undo) or `paid` (a way to pay). With htmx, the row alone
+    comes back; without, the page, at the row."""
+    entry = _entry(tournament, pk)
+    changes: dict[str, Any] = {}
+    present = request.POST.get("present")
+    if present is not None:
+        changes["present"] = {"yes": True, "no": False}.get(present)
+    if "paid" in request.POST:
+        changes["paid"] = request.POST["paid"] or None
     try:
-        call_services.answer_call(call, by=request.user)
+        entry = check_in_services.check_in(entry, by=request.user, **changes)
+    except ServiceError as error:
+        refused(request, error)
+    if request.headers.get("HX-Request"):
+        context = _check_in_context(tournament)
+        context["entry"] = entry
+        return render(request, "tournaments/director/_check_in_answer.html", context)
+    return redirect(
+        reverse("tournaments:director_check_in", args=[tournament.club.slug, tournament.slug])
+        + f"#entry-{entry.pk}"
+    )
+
+
+@require_POST
+@director_required
+def check_in_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """An entry that did not come, withdrawn in one step (its remaining matches become byes)."""
+    entry = _entry(tournament, pk)
+    try:
+        check_in_services.withdraw_absent(entry, by=request.user)
     except ServiceError as error:
         refused(request, error)
     else:
-        messages.success(
-            request, _("Call from table %(table)s answered.") % {"table": call.match.table}
+        messages.success(request, _("%(entry)s withdrawn.") % {"entry": entry.name})
+    return back(tournament, "tournaments:director_check_in")
+
+
+def self_check_in_url(request: HttpRequest, tournament: Tournament) -> str:
+    return request.build_absolute_uri(
+        reverse("tournaments:self_check_in", args=[tournament.club.slug, tournament.slug])
+    )
+
+
+@director_required
+def check_in_poster(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The poster for the door: a large QR code to the self check-in page, to print."""
+    return render(
+        request,
+        "tournaments/director/check_in_poster.html",
+        {
+            "tournament": tournament,
+            "url": self_check_in_url(request, tournament),
+            "refusal": evening.self_check_in_refusal(tournament),
+        },
+    )
+
+
+# --- cash ----------------------------------------------------------------------------------
+
+
+@director_required
+def cash(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """What the evening received per way of paying, and who is present and has not paid."""
+    return render(
+        request,
+        "tournaments/director/cash.html",
+        {
+            "tournament": tournament,
+            "summary": evening.cash_summary(tournament),
+            "currency": settings.BELOTE_CURRENCY,
+            "tab": "director",
+        },
+    )
+
+
+@director_required
+def cash_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """One line per entry paid or due, then a line per way of paying and the totals."""
+    summary = evening.cash_summary(tournament)
+    response, writer = csv_response(f"{tournament.slug}-cash.csv")
+    writer.writerow(["entry", "players", "attendance", "paid", "amount", "due"])
+    for entry in summary.paid:
+        writer.writerow(
+            [
+                entry.name,
+                evening.entry_players(entry),
+                entry.attendance,
+                entry.paid,
+                f"{entry.fee_paid or 0:.2f}",
+                "",
+            ]
         )
-    return back(tournament)
+    for entry, due in summary.unpaid:
+        writer.writerow(
+            [entry.name, evening.entry_players(entry), entry.attendance, "", "", f"{due:.2f}"]
+        )
+    for method, amount in summary.received.items():
+        writer.writerow([f"total {method}", "", "", method, f"{amount:.2f}", ""])
+    writer.writerow(["total", "", "", "", f"{summary.total:.2f}", f"{summary.unpaid_total:.2f}"])
+    return response

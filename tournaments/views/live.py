@@ -281,6 +281,16 @@ def _screen_context(request: HttpRequest) -> Build:
         context["find_url"] = request.build_absolute_uri(
             reverse("tournaments:find_player", args=[tournament.club.slug, tournament.slug])
         )
+        # Before the first round, with self check-in: a slide with the QR code of the door.
+        if (
+            tournament.checks_in
+            and tournament.self_check_in
+            and not context.get("round_number")
+            and not tournament.is_finished
+        ):
+            context["check_in_url"] = request.build_absolute_uri(
+                reverse("tournaments:self_check_in", args=[tournament.club.slug, tournament.slug])
+            )
         return context
 
     return build

@@ -35,6 +35,7 @@ from ..rules_text import rules_in_words
 from ..services import deals as services
 from ..services.calls import REASON_MAX
 from ..services.confirmations import confirm_sheet
+from .offline import CACHE_NAME
 
 # --- My tables ------------------------------------------------------------------------------
 
@@ -64,6 +65,8 @@ def my_tables(request: HttpRequest) -> HttpResponse:
         ).order_by("tournament__name", "round__number", "table")
         if m.status == Match.Status.PLAYING or current.get(m.tournament_id) == m.round.number
     ]
+    # The tables still to play first: a finished one is only looked at again.
+    matches.sort(key=lambda m: m.status == Match.Status.FINISHED or m.is_closed)
     return render(request, "tournaments/referee/my_tables.html", {"matches": matches})
 
 
@@ -250,6 +253,7 @@ def _render_table(
         "may_call": can_call_director(request.user, match),
         "waiting_call": match.calls.filter(answered_at__isnull=True).first(),
         "reason_max": REASON_MAX,
+        "cache_name": CACHE_NAME,
     }
     return render(request, "tournaments/referee/table.html", context, status=status)
 
