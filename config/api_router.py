@@ -22,6 +22,7 @@ from tournaments.api.accounts import (
     RefereeTokenView,
     SignInView,
 )
+from tournaments.api.calls import CallViewSet
 from tournaments.api.deals import DealViewSet
 from tournaments.api.entrants import EntrantViewSet
 from tournaments.api.evening import (
@@ -49,6 +50,7 @@ router.register("teams", TeamViewSet, basename="team")
 router.register("entrants", EntrantViewSet, basename="entrant")
 router.register("rounds", RoundViewSet, basename="round")
 router.register("matches", MatchViewSet, basename="match")
+router.register("calls", CallViewSet, basename="call")
 router.register(rf"matches/(?P<match_pk>{ID_PATTERN})/deals", DealViewSet, basename="deal")
 T = rf"tournaments/(?P<tournament_pk>{ID_PATTERN})"
 router.register(rf"{T}/registrations", TournamentRegistrationViewSet, basename="registration-list")

@@ -131,6 +131,13 @@ def can_confirm_for(user: Any, match: Match) -> bool:
     return is_referee_of(user, match) and not match.is_closed
 
 
+def can_call_director(user: Any, match: Match) -> bool:
+    """Who calls the director from a table: the match's referee and the club's directors."""
+    if match.is_bye:
+        return False
+    return is_referee_of(user, match) or is_director(user, match.tournament.club_id)
+
+
 def link_holders(users: Iterable[Any]) -> set[int]:
     """Which of `users` may be given a private link: plain accounts only, no staff, no site
     admin, no director of any club. So a link can never open more than a referee's rights,
@@ -184,6 +191,15 @@ def readable_q(user: Any, prefix: str = "") -> Q:
 def listed_q(user: Any) -> Q:
     """The tournaments listed to `user`: the readable ones (drafts only to their directors)."""
     return readable_q(user)
+
+
+def directed_tournaments(user: Any) -> QuerySet[Tournament]:
+    """The tournaments of the clubs `user` directs (every one for a site admin)."""
+    if is_site_admin(user):
+        return Tournament.objects.all()
+    if not getattr(user, "is_authenticated", False):
+        return Tournament.objects.none()
+    return Tournament.objects.filter(club_id__in=directed_club_ids(user))
 
 
 def readable_tournaments(user: Any) -> QuerySet[Tournament]:
@@ -311,6 +327,13 @@ def deal_write_refusal(user: Any, match: Match) -> ServiceError | None:
             _("Only this match's referee or a director of the club may change its deals.")
         )
     return results_final_refusal(match.tournament)
+
+
+def require_caller(user: Any, match: Match) -> None:
+    if not can_call_director(user, match):
+        raise NotAllowed(
+            _("Only this match's referee or a director of the club may call the director.")
+        )
 
 
 def require_deal_writer(user: Any, match: Match) -> None:

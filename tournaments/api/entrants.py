@@ -20,7 +20,7 @@ from rest_framework.response import Response
 
 from tournaments.models import Entrant
 from tournaments.permissions import readable_tournaments, require_director
-from tournaments.services.entrants import delete_entrant, withdraw_entrant
+from tournaments.services.entrants import delete_entrant, reinstate_entrant, withdraw_entrant
 
 from .entrant_serializers import EntrantSerializer
 from .filters import EntrantFilter
@@ -57,4 +57,14 @@ class EntrantViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSe
         entrant = self.get_object()
         require_director(request.user, entrant.tournament.club_id)
         entrant = withdraw_entrant(entrant, by=request.user)
+        return self.answer(EntrantSerializer, entrant)
+
+    @extend_schema(request=None, responses=EntrantSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def reinstate(self, request: Request, pk: str | None = None) -> Response:
+        """Undo the player's withdrawal; 409 `next_round_drawn` once a round has been drawn
+        since."""
+        entrant = self.get_object()
+        require_director(request.user, entrant.tournament.club_id)
+        entrant = reinstate_entrant(entrant, by=request.user)
         return self.answer(EntrantSerializer, entrant)

@@ -23,19 +23,33 @@ from tournaments.permissions import (
     readable_tournaments,
     require_director,
 )
+from tournaments.services.calls import call_director
 from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import close_match, reopen_match
 from tournaments.services.director import (
     assign_referee,
     close_round,
+    reinstate_team,
     reopen_round,
     withdraw_team,
 )
+from tournaments.services.draw_edits import swap_sides, swap_teams
+from tournaments.services.lineup import substitute
 from tournaments.services.registration import (
     delete_team,
     edit_team,
 )
 
+from .draws import TABLES_THEN_BYE
+from .evening_serializers import (
+    CallInputSerializer,
+    CallSerializer,
+    SubstituteInputSerializer,
+    SubstitutionSerializer,
+    SwapInputSerializer,
+    SwappedRoundSerializer,
+    player_named,
+)
 from .filters import (
     MatchFilter,
     RoundFilter,
@@ -50,7 +64,7 @@ from .serializers import (
     TeamSerializer,
 )
 from .standing_serializers import AuditSerializer, DealAuditSerializer, MatchEventSerializer
-from .views import ApiViewSet, match_queryset
+from .views import ApiViewSet, match_queryset, rounds_with_tables
 
 
 class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
@@ -92,6 +106,44 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
         withdraw_team(team, by=request.user)
         team.refresh_from_db()
         return self.answer(TeamSerializer, team)
+
+    @extend_schema(request=None, responses={200: TeamSerializer, 409: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def reinstate(self, request: Request, pk: str | None = None) -> Response:
+        """Undo the team's withdrawal: its byes are matches again. 409 `next_round_drawn`
+        once a round has been drawn since."""
+        team = self.get_object()
+        require_director(request.user, team.tournament.club_id)
+        reinstate_team(team, by=request.user)
+        team.refresh_from_db()
+        return self.answer(TeamSerializer, team)
+
+    @extend_schema(methods=["GET"], request=None, responses=SubstitutionSerializer(many=True))
+    @extend_schema(
+        methods=["POST"],
+        request=SubstituteInputSerializer,
+        responses={201: SubstitutionSerializer, 409: OpenApiTypes.OBJECT},
+    )
+    @action(detail=True, methods=["get", "post"], filter_backends=[], pagination_class=None)
+    def substitutes(self, request: Request, pk: str | None = None) -> Response:
+        """GET: the team's substitutes. POST (directors): `in` sits for the team in place of
+        `out` from round `from_round` on (a mêlée: in that round's partnership). Refused,
+        naming the field: a substitute who already plays in that round (`in`), a player not
+        in the team (`out`), a round already finished (`from_round`, 409 `round_finished`)."""
+        team = self.get_object()
+        if request.method == "GET":
+            listed = team.substitutions.select_related("player_out", "player_in")
+            return self.answer(SubstitutionSerializer, listed, many=True)
+        require_director(request.user, team.tournament.club_id)
+        data = self.read_input(SubstituteInputSerializer)
+        sub = substitute(
+            team,
+            out=player_named(data["out"], "out"),
+            into=player_named(data["in"], "in"),
+            from_round=data["from_round"],
+            by=request.user,
+        )
+        return self.answer(SubstitutionSerializer, sub, status.HTTP_201_CREATED)
 
 
 class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
@@ -137,6 +189,35 @@ class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet)
     def reopen(self, request: Request, pk: str | None = None) -> Response:
         """Reopen the round and its matches."""
         return self._director_action(reopen_round)
+
+    @extend_schema(
+        request=SwapInputSerializer,
+        responses={200: SwappedRoundSerializer, 409: OpenApiTypes.OBJECT},
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def swap(self, request: Request, pk: str | None = None) -> Response:
+        """Edit the draw by hand before the round's first deal: `{"a", "b"}` swaps two
+        teams (a mêlée: two players, a sit-out included) between their tables, `{"table":
+        <match id>, "sides": true}` the sides of a table. The round comes back with
+        `warnings`, what the edit breaks; 409 `round_started` once the round has a deal."""
+        round = self.get_object()
+        require_director(request.user, round.tournament.club_id)
+        data = self.read_input(SwapInputSerializer)
+        if data.get("sides"):
+            match = Match.objects.filter(round=round, pk=data["table"]).first()
+            if match is None:
+                raise ServiceError(
+                    _("There is no match %(id)s in this round.") % {"id": data["table"]},
+                    field="table",
+                )
+            edit = swap_sides(match, by=request.user)
+        else:
+            edit = swap_teams(round, a=data["a"], b=data["b"], by=request.user)
+        drawn = rounds_with_tables(
+            Round.objects.all(), match_queryset().order_by(*TABLES_THEN_BYE)
+        ).get(pk=round.pk)
+        context = {**self.get_serializer_context(), "warnings": edit.warnings}
+        return Response(SwappedRoundSerializer(drawn, context=context).data)
 
 
 class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
@@ -210,6 +291,18 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet)
             by=request.user,
         )
         return self.answer(MatchSerializer, match_queryset().get(pk=match.pk), 201)
+
+    @extend_schema(
+        request=CallInputSerializer, responses={201: CallSerializer, 409: OpenApiTypes.OBJECT}
+    )
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def calls(self, request: Request, pk: str | None = None) -> Response:
+        """Call the director to this table, with an optional `reason` (the match's referee or
+        a director). 409 while a call of the table waits for an answer."""
+        match = self.get_object()
+        data = self.read_input(CallInputSerializer)
+        call = call_director(match, reason=data["reason"], by=request.user)
+        return self.answer(CallSerializer, call, status.HTTP_201_CREATED)
 
     @extend_schema(responses=AuditSerializer)
     @action(detail=True, methods=["get"], filter_backends=[])

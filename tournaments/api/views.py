@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from club.api import ID_PATTERN
 from tournaments import selectors
 from tournaments.errors import ServiceError
-from tournaments.models import Match, Round, SitOut, Standing, Tournament
+from tournaments.models import SEATS_PREFETCH, Match, Round, SitOut, Standing, Tournament
 from tournaments.permissions import (
     listed_q,
     readable_tournaments,
@@ -56,6 +56,7 @@ from .draws import (
     bracket_body,
 )
 from .entrant_serializers import EntrantCreateSerializer, EntrantSerializer
+from .evening_serializers import CallSerializer
 from .filters import (
     StableOrderingFilter,
     TournamentFilter,
@@ -97,7 +98,9 @@ MATCH_RELATED = (
 
 
 def match_queryset() -> QuerySet[Match]:
-    return Match.objects.select_related(*MATCH_RELATED).prefetch_related("confirmations__by")
+    return Match.objects.select_related(*MATCH_RELATED).prefetch_related(
+        "confirmations__by", SEATS_PREFETCH
+    )
 
 
 def rounds_with_tables(rounds: QuerySet[Round], matches: QuerySet[Match]) -> QuerySet[Round]:
@@ -284,6 +287,14 @@ class TournamentViewSet(
         return etags.tagged(
             Response(self._schedule_body(tournament), status.HTTP_201_CREATED), etag
         )
+
+    @extend_schema(responses=CallSerializer(many=True))
+    @action(detail=True, methods=["get"], filter_backends=[], pagination_class=None)
+    def calls(self, request: Request, pk: str | None = None) -> Response:
+        """The calls from the tables, newest first, `answered` or not (directors)."""
+        tournament = self.get_object()
+        require_director(request.user, tournament.club_id)
+        return self.answer(CallSerializer, selectors.calls(tournament), many=True)
 
     @extend_schema(request=None, responses={201: DrawnRoundSerializer})
     @action(detail=True, methods=["post"], url_path="rounds", filter_backends=[])

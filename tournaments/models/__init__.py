@@ -5,17 +5,20 @@ from .checkin import Attendance, Payment
 from .choices import Outcome, Seat, Side
 from .deal import Deal, DealAudit, MatchEvent, Submission
 from .entrant import Entrant, SitOut
-from .match import Match, MatchSeat
+from .lineup import DirectorCall, Substitution
+from .match import SEATS_PREFETCH, Match, MatchSeat
 from .registration import Registration
 from .standing import Standing
 from .table import MatchConfirmation, RefereeLink
 from .tournament import Round, Team, Tournament, default_tie_breaks
 
 __all__ = [
+    "SEATS_PREFETCH",
     "Attendance",
     "Bracket",
     "Deal",
     "DealAudit",
+    "DirectorCall",
     "Entrant",
     "Match",
     "MatchConfirmation",
@@ -31,6 +34,7 @@ __all__ = [
     "SitOut",
     "Standing",
     "Submission",
+    "Substitution",
     "Team",
     "Tournament",
     "default_tie_breaks",

@@ -209,6 +209,11 @@ class MatchEvent(models.Model):
         UNCONFIRMED = "unconfirmed", _("answers forgotten after a change")
         # Final results reopened by a director; `detail` is the reason.
         REOPEN_RESULTS = "reopen_results", _("results reopened")
+        REINSTATE = "reinstate", _("reinstated")
+        SUBSTITUTE = "substitute", _("substitute")
+        SWAP = "swap", _("draw edited")
+        CALL = "call", _("director called")
+        ANSWER_CALL = "answer_call", _("call answered")
         # The evening before the first deal: online entries, check-in and fees.
         ONLINE_REGISTRATION = "online_registration", _("registered online")
         ACCEPT_REGISTRATION = "accept_registration", _("online entry accepted")

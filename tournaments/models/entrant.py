@@ -26,6 +26,8 @@ class Entrant(CheckInFields):
     seed = models.PositiveSmallIntegerField(_("seed"))
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    # The last round drawn when they withdrew (`rounds`): reinstated only before the next.
+    withdrawal = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["tournament", "seed"]

@@ -174,13 +174,48 @@ class Match(models.Model):
 
     def seated_players(self) -> list[tuple[Seat, Player]]:
         """The players at the table in the order of play, North, East, South, West (a bye:
-        its team's two): each team's first player sits North (or East), the partner opposite.
-        Join the teams' players to read it without a query."""
-        seated = {Seat.NORTH: self.ns_team.first_player, Seat.SOUTH: self.ns_team.second_player}
+        its team's two): each side's first player sits North (or East), the partner opposite.
+
+        Who actually sat (`line_up`): a substitute in place of a team's registered player.
+        Prefetch `SEATS_PREFETCH` and join the teams' players to read it without a query."""
+        ns_first, ns_second = self.line_up(Side.NS)
+        seated = {Seat.NORTH: ns_first, Seat.SOUTH: ns_second}
         if self.ew_team is not None:
-            seated[Seat.EAST] = self.ew_team.first_player
-            seated[Seat.WEST] = self.ew_team.second_player
+            seated[Seat.EAST], seated[Seat.WEST] = self.line_up(Side.EW)
         return [(seat, seated[seat]) for seat in Seat if seat in seated]
+
+    def line_up(self, side: str) -> tuple[Player, Player]:
+        """The two players who sat for `side`: the seat's (a substitute), else the team's."""
+        team = self.ns_team if side == Side.NS else self.ew_team
+        assert team is not None
+        seat = next((s for s in self.seats.all() if s.side == side), None)
+        if seat is None or seat.first_player_id is None or seat.second_player_id is None:
+            return team.first_player, team.second_player
+        first = team.first_player if seat.first_player_id == team.first_player_id else None
+        second = team.second_player if seat.second_player_id == team.second_player_id else None
+        return (first or seat.first_player or team.first_player), (
+            second or seat.second_player or team.second_player
+        )
+
+    def side_of(self, team: Team) -> str:
+        """The side `team` sits at this match."""
+        return Side.NS if self.ns_team_id == team.pk else Side.EW
+
+    @property
+    def ns_line_up(self) -> tuple[Player, Player]:
+        return self.line_up(Side.NS)
+
+    @property
+    def ew_line_up(self) -> tuple[Player, Player] | None:
+        return None if self.ew_team is None else self.line_up(Side.EW)
+
+    def has_substitute(self, side: str) -> bool:
+        """Whether someone other than the team's registered players sat for `side`."""
+        team = self.ns_team if side == Side.NS else self.ew_team
+        if team is None:
+            return False
+        players = {p.pk for p in self.line_up(side)}
+        return players != {team.first_player_id, team.second_player_id}
 
     @staticmethod
     def deal_stats(deals: Iterable[Any]) -> dict[str, int]:
@@ -247,19 +282,39 @@ class Match(models.Model):
         """Both teams confirmed the sheet."""
         return len(self.confirmed_by) == len(Side)
 
-    def seat_rows(self) -> list[MatchSeat]:
-        """The MatchSeat rows this match's teams need (not saved)."""
-        teams = ((Side.NS, self.ns_team_id), (Side.EW, self.ew_team_id))
-        return [
-            MatchSeat(match=self, round_id=self.round_id, team_id=team_id, side=side)
-            for side, team_id in teams
-            if team_id is not None
-        ]
+    def seat_rows(self, line_ups: dict[int, tuple[int, int]] | None = None) -> list[MatchSeat]:
+        """The MatchSeat rows this match's teams need (not saved): each with the players who
+        sit, the team's own unless `line_ups` (team id: player ids) says otherwise."""
+        rows = []
+        for side, team in ((Side.NS, self.ns_team), (Side.EW, self.ew_team)):
+            if team is None:
+                continue
+            first, second = (line_ups or {}).get(
+                team.pk, (team.first_player_id, team.second_player_id)
+            )
+            rows.append(
+                MatchSeat(
+                    match=self,
+                    round_id=self.round_id,
+                    team_id=team.pk,
+                    side=side,
+                    first_player_id=first,
+                    second_player_id=second,
+                )
+            )
+        return rows
 
     def sync_seats(self) -> None:
-        """Keep MatchSeat rows equal to the teams, so the database refuses a team twice in a round."""
-        wanted = {seat.side: seat for seat in self.seat_rows()}
-        current = {seat.side: seat for seat in self.seats.all()}
+        """Keep MatchSeat rows equal to the teams, so the database refuses a team twice in a round.
+
+        A team that stays at the table (on either side) keeps who sits for it."""
+        current = {seat.side: seat for seat in MatchSeat.objects.filter(match=self)}
+        sitting = {
+            seat.team_id: (seat.first_player_id, seat.second_player_id)
+            for seat in current.values()
+            if seat.first_player_id is not None and seat.second_player_id is not None
+        }
+        wanted = {seat.side: seat for seat in self.seat_rows(sitting)}
         for side, seat in current.items():
             if side not in wanted or wanted[side].team_id != seat.team_id:
                 seat.delete()
@@ -267,6 +322,8 @@ class Match(models.Model):
             existing = current.get(side)
             if existing is None or existing.team_id != seat.team_id:
                 seat.save()
+        if hasattr(self, "_prefetched_objects_cache"):
+            self._prefetched_objects_cache.pop("seats", None)
 
 
 class MatchSeat(models.Model):
@@ -276,6 +333,25 @@ class MatchSeat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="seats")
     side = models.CharField(_("side"), max_length=2, choices=Side.choices)
+    # Who sat for the team at this match (North or East, and their partner): the team's
+    # players unless a substitute replaced one (`Substitution`). Empty on rows made before
+    # substitutes existed: the team's players then.
+    first_player = models.ForeignKey(
+        Player,
+        verbose_name=_("first player"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    second_player = models.ForeignKey(
+        Player,
+        verbose_name=_("second player"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
 
     class Meta:
         verbose_name = _("match seat")
@@ -287,3 +363,9 @@ class MatchSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} {self.side} ({self.match_id})"
+
+
+# What `Match.seated_players` reads without a query: each seat with who sat.
+SEATS_PREFETCH = models.Prefetch(
+    "seats", queryset=MatchSeat.objects.select_related("first_player", "second_player")
+)

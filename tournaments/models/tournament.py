@@ -382,6 +382,9 @@ class Team(CheckInFields):
     seed = models.PositiveSmallIntegerField(_("seed"))
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    # What the withdrawal changed, so that a reinstatement can undo it: the last round drawn
+    # then (`rounds`), the matches turned into byes and the team's own byes removed.
+    withdrawal = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["tournament", "seed"]

@@ -8,6 +8,15 @@ of the tournament; a template tag runs none of its own. Callers use `selectors.<
 # `selectors.evening.<name>`; the knockout final's are named here too.
 from . import evening as evening
 from . import individual as individual
+from .evening_changes import (
+    WithdrawalPreview,
+    calls,
+    open_calls,
+    opponent_of,
+    substitute_choices,
+    substitutions,
+    withdrawal_preview,
+)
 from .knockout import BracketColumn as BracketColumn
 from .knockout import KnockoutProgress as KnockoutProgress
 from .knockout import bracket_columns as bracket_columns
@@ -55,6 +64,7 @@ from .tournament import (
     teams_with_deals,
     teams_with_players,
     tie_break_labels,
+    waiting_calls,
 )
 
 __all__ = [
@@ -65,7 +75,9 @@ __all__ = [
     "KnockoutProgress",
     "LiveState",
     "StandingsView",
+    "WithdrawalPreview",
     "bracket_columns",
+    "calls",
     "current_round_number",
     "disputes",
     "entrants_with_players",
@@ -80,7 +92,9 @@ __all__ = [
     "matches_in_play",
     "matches_of_rounds",
     "next_row",
+    "open_calls",
     "open_round_numbers",
+    "opponent_of",
     "player_next",
     "player_teams",
     "rank_history",
@@ -92,10 +106,14 @@ __all__ = [
     "standings_after",
     "standings_version",
     "state_of",
+    "substitute_choices",
+    "substitutions",
     "tables",
     "team_match_row",
     "team_rows",
     "teams_with_deals",
     "teams_with_players",
     "tie_break_labels",
+    "waiting_calls",
+    "withdrawal_preview",
 ]

@@ -10,7 +10,7 @@ from rapidfuzz import fuzz, process
 
 from club.models import Player
 
-from ..models import Entrant, Match, Seat, Side, Standing, Team, Tournament
+from ..models import Entrant, Match, MatchSeat, Seat, Side, Standing, Team, Tournament
 from ..standings.names import LIVE_ROUND
 from .tournament import entrants_with_players, teams_with_players
 
@@ -65,22 +65,39 @@ def latest_line(tournament: Tournament, whose: Team | Entrant) -> Standing | Non
     )
 
 
+def _sat_for(match: Match, team: Team, player_id: int) -> bool:
+    """Whether the player sat for `team` at `match` (the seat's line-up, else the team's)."""
+    seat = next((s for s in match.seats.all() if s.team_id == team.pk), None)
+    if seat is not None and seat.first_player_id is not None:
+        return player_id in (seat.first_player_id, seat.second_player_id)
+    return player_id in (team.first_player_id, team.second_player_id)
+
+
 def player_teams(player: Player) -> list[dict[str, Any]]:
-    """The player's teams in public tournaments, newest first, each with its matches (two queries)."""
+    """The player's teams in public tournaments, newest first, each with the matches the
+    player sat at (three queries): a team they substituted in for is listed with the
+    matches they played for it; a team's matches a substitute played instead are left out."""
+    substituted = MatchSeat.objects.filter(Q(first_player=player) | Q(second_player=player)).values(
+        "team_id"
+    )
     teams = list(
-        Team.objects.filter(Q(first_player=player) | Q(second_player=player))
+        Team.objects.filter(
+            Q(first_player=player) | Q(second_player=player) | Q(pk__in=substituted)
+        )
         .filter(tournament__is_public=True, round__isnull=True)
         .select_related("tournament__club", "first_player", "second_player")
         .order_by("-tournament__starts_on", "tournament__name")
     )
+    by_pk = {team.pk: team for team in teams}
     matches: dict[int, list[Match]] = {team.pk: [] for team in teams}
     for match in (
         Match.objects.filter(Q(ns_team__in=teams) | Q(ew_team__in=teams))
         .select_related("round", "ns_team", "ew_team")
+        .prefetch_related("seats")
         .order_by("round__number")
     ):
         for team_id in (match.ns_team_id, match.ew_team_id):
-            if team_id in matches:
+            if team_id in matches and _sat_for(match, by_pk[team_id], player.pk):
                 matches[team_id].append(match)
     result = []
     for team in teams:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
-from ..models import Entrant, Match, Round, Side, Team, Tournament
+from ..models import DirectorCall, Entrant, Match, Round, Side, Team, Tournament
 from ..standings.criteria import CRITERIA
 
 # --- a tournament --------------------------------------------------------------------------
@@ -136,15 +137,46 @@ def matches_of_rounds(tournament: Tournament, numbers: Iterable[int]) -> QuerySe
 
 def tables(tournament: Tournament, *, answers: bool = True) -> list[tuple[Round, list[Match]]]:
     """Every table of the tournament, round by round, with its referee and the teams' answers
-    to its sheet (three queries; two without the `answers`, which a draw does not read)."""
+    to its sheet (three queries; two without the `answers`, which a draw does not read).
+
+    With the answers, each match also carries the call to the director it waits on, if any
+    (`waiting_call_id`, `waiting_call_reason`, `waiting_call_at`; `waiting_calls` reads them)."""
     rounds = list(tournament.rounds.all())
     by_round: dict[int, list[Match]] = {}
     matches = tournament.matches.select_related("round", "ns_team", "ew_team", "referee__player")
     if answers:
-        matches = matches.prefetch_related("confirmations")
+        waiting = DirectorCall.objects.filter(
+            match=OuterRef("pk"), answered_at__isnull=True
+        ).order_by("at", "pk")
+        matches = matches.prefetch_related("confirmations").annotate(
+            waiting_call_id=Subquery(waiting.values("pk")[:1]),
+            waiting_call_reason=Subquery(waiting.values("reason")[:1]),
+            waiting_call_at=Subquery(waiting.values("at")[:1]),
+        )
     for match in matches.order_by("round__number", "table"):
         by_round.setdefault(match.round_id, []).append(match)
     return [(r, by_round.get(r.pk, [])) for r in rounds]
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingCall:
+    """A table's call to the director not answered yet, as the tables page lists it."""
+
+    pk: int
+    match: Match
+    reason: str
+    at: Any
+
+
+def waiting_calls(rounds: list[tuple[Round, list[Match]]]) -> list[WaitingCall]:
+    """The calls the matches of `tables(...)` wait on, oldest first (no query)."""
+    found = [
+        WaitingCall(m.waiting_call_id, m, m.waiting_call_reason or "", m.waiting_call_at)  # type: ignore[attr-defined]
+        for _round, matches in rounds
+        for m in matches
+        if getattr(m, "waiting_call_id", None)
+    ]
+    return sorted(found, key=lambda call: (call.at, call.pk))
 
 
 def disputes(rounds: list[tuple[Round, list[Match]]]) -> list[Match]:

@@ -49,6 +49,7 @@ from ..permissions import require_director
 from ..scheduling import PairBy, TeamRecord, draw_team_round
 from ..scheduling.knockout import KnockoutRound
 from .individual import next_individual_round
+from .lineup import line_ups_for
 from .planned import PlannedMatch, PlannedRound
 from .schedule import FIRST_DEALER
 from .standings import table_of
@@ -380,7 +381,11 @@ def draw_next_round(tournament: Tournament, *, by: Any, expected: str | None = N
             ]
         )
         # bulk_create skips Match.save, so the seats that keep "once a round" are made here.
-        MatchSeat.objects.bulk_create([seat for match in matches for seat in match.seat_rows()])
+        # A team with a substitute from this round on or before sits its line-up.
+        line_ups = line_ups_for(tournament, planned.number)
+        MatchSeat.objects.bulk_create(
+            [seat for match in matches for seat in match.seat_rows(line_ups)]
+        )
         byes = [m.ns.name for m in planned.matches if m.is_bye]
         sitting = [e.name for e in planned.sit_outs]
         MatchEvent.record(

@@ -31,12 +31,14 @@ from ..changes import changing
 from ..errors import Conflict, ServiceError
 from ..models import Entrant, MatchEvent, SitOut, Team, Tournament
 from ..permissions import require_director
+from .director import reinstate_refusal
 
 __all__ = [
     "delete_entrant",
     "plan_entrant_names",
     "register_entrants",
     "register_members",
+    "reinstate_entrant",
     "require_individual",
     "withdraw_entrant",
 ]
@@ -180,9 +182,32 @@ def withdraw_entrant(entrant: Entrant, *, by: Any) -> Entrant:
         if entrant.withdrawn:
             raise Conflict(_("%(player)s has already withdrawn.") % {"player": entrant})
         entrant.withdrawn, entrant.withdrawn_at = True, timezone.now()
-        entrant.save(update_fields=["withdrawn", "withdrawn_at"])
+        entrant.withdrawal = {"rounds": tournament.rounds.aggregate(top=Max("number"))["top"] or 0}
+        entrant.save(update_fields=["withdrawn", "withdrawn_at", "withdrawal"])
         MatchEvent.record(
             tournament=tournament, action=MatchEvent.Action.WITHDRAW, detail=entrant.name, by=by
+        )
+    return entrant
+
+
+def reinstate_entrant(entrant: Entrant, *, by: Any) -> Entrant:
+    """Undo a player's withdrawal until the next round is drawn: the next draw seats them."""
+    tournament = entrant.tournament
+    require_director(by, tournament.club_id)
+    with changing(tournament.pk):
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        entrant = (
+            Entrant.objects.select_for_update()
+            .select_related("player", "tournament")
+            .get(pk=entrant.pk)
+        )
+        refusal = reinstate_refusal(entrant)
+        if refusal is not None:
+            raise refusal
+        entrant.withdrawn, entrant.withdrawn_at, entrant.withdrawal = False, None, {}
+        entrant.save(update_fields=["withdrawn", "withdrawn_at", "withdrawal"])
+        MatchEvent.record(
+            tournament=tournament, action=MatchEvent.Action.REINSTATE, detail=entrant.name, by=by
         )
     return entrant
 

@@ -21,7 +21,7 @@ from club.ratings import (
 )
 from club.services import store_rankings
 
-from ..models import Match, Standing, Tournament
+from ..models import Match, MatchSeat, Side, Standing, Tournament
 from ..standings.table import winner_of
 
 log = logging.getLogger(__name__)
@@ -38,42 +38,47 @@ def rated_tournaments_q(prefix: str = "tournament__") -> Q:
 
 
 def match_records(club_id: int) -> list[MatchRecord]:
-    """Every finished match (byes excluded) of the club's public tournaments, in one query.
+    """Every finished match (byes excluded) of the club's public tournaments, in two queries.
 
     An individual tournament's match is two partnerships of its round (Team rows like any
-    other), so its four players are read the same way.
+    other), so its four players are read the same way. Who sat is the seat's line-up
+    (`MatchSeat`: a substitute in place of a team's player), the team's players otherwise.
     """
-    rows = (
-        Match.objects.filter(
-            tournament__club_id=club_id,
-            status=Match.Status.FINISHED,
-            ew_team__isnull=False,
-        )
-        .filter(rated_tournaments_q())
-        .order_by()
-        .values_list(
-            "id",
-            "finished_at",
-            "updated_at",
-            "tournament__starts_on",
-            "tournament_id",
-            "ns_team__first_player_id",
-            "ns_team__second_player_id",
-            "ew_team__first_player_id",
-            "ew_team__second_player_id",
-            "winner",
-            "ns_total",
-            "ew_total",
-        )
+    finished = Match.objects.filter(
+        tournament__club_id=club_id,
+        status=Match.Status.FINISHED,
+        ew_team__isnull=False,
+    ).filter(rated_tournaments_q())
+    rows = finished.order_by().values_list(
+        "id",
+        "finished_at",
+        "updated_at",
+        "tournament__starts_on",
+        "tournament_id",
+        "ns_team__first_player_id",
+        "ns_team__second_player_id",
+        "ew_team__first_player_id",
+        "ew_team__second_player_id",
+        "winner",
+        "ns_total",
+        "ew_total",
     )
+    sat = {
+        (match_id, side): (first, second)
+        for match_id, side, first, second in MatchSeat.objects.filter(
+            match__in=finished, first_player__isnull=False, second_player__isnull=False
+        )
+        .order_by()
+        .values_list("match_id", "side", "first_player_id", "second_player_id")
+    }
     return [
         MatchRecord(
             match_id=r[0],
             played_at=r[1] or r[2],
             season=r[3].year,
             tournament_id=r[4],
-            ns_players=(r[5], r[6]),
-            ew_players=(r[7], r[8]),
+            ns_players=sat.get((r[0], Side.NS), (r[5], r[6])),
+            ew_players=sat.get((r[0], Side.EW), (r[7], r[8])),
             winner=winner_of(r[9], r[10], r[11]),
         )
         for r in rows

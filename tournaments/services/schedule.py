@@ -13,6 +13,7 @@ from ..errors import EntriesNotCheckedIn, ScheduleLocked, ServiceError
 from ..models import Attendance, Bracket, Match, MatchEvent, MatchSeat, Round, Seat, Tournament
 from ..permissions import require_director
 from ..scheduling import round_robin
+from .lineup import line_ups_by_round
 
 # Every match starts with North dealing: the referee rotates from there (the engine's
 # dealer_of), and a fixed first dealer keeps the schedule reproducible and the sheet simple.
@@ -101,7 +102,10 @@ def generate_round_robin(
             ]
         )
         # bulk_create skips Match.save, so the seats that keep "once a round" are made here.
-        MatchSeat.objects.bulk_create([seat for match in matches for seat in match.seat_rows()])
+        line_ups = line_ups_by_round(tournament, [r.number for r in rounds])
+        MatchSeat.objects.bulk_create(
+            [seat for match in matches for seat in match.seat_rows(line_ups[match.round.number])]
+        )
         MatchEvent.record(
             tournament=tournament,
             action=MatchEvent.Action.SCHEDULE,

@@ -44,7 +44,7 @@ from ..permissions import (
 from ..scheduling.knockout import BRACKET_SIZES
 from ..services import deals as deal_services
 from ..services import director as director_services
-from ..services import draws, results, schedule
+from ..services import draw_edits, draws, results, schedule
 from ..services.results import REASON_MAX
 from ..services.settings import SettingsRefused
 from .public import POLL_SECONDS
@@ -193,12 +193,27 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
 def tables_context(tournament: Tournament) -> dict[str, Any]:
     """Every table of the tournament, round by round, for the live view (two queries)."""
     rounds = selectors.tables(tournament)
+    calls = selectors.waiting_calls(rounds)
     return {
         "tournament": tournament,
         "rounds": rounds,
         "disputes": selectors.disputes(rounds),
+        "calls": calls,
+        # The polling version: a call changes the page without changing the tournament.
+        "tables_version": tables_version(tournament, calls),
+        "editable_rounds": {
+            round_.number
+            for round_, matches in rounds
+            if draw_edits.swap_refusal(round_, matches) is None
+        },
         "poll_seconds": POLL_SECONDS,
     }
+
+
+def tables_version(tournament: Tournament, calls: list[Any]) -> str:
+    """The tournament's change number, and the calls waiting (a call changes no result)."""
+    waiting = ",".join(str(call.pk) for call in calls)
+    return f"{tournament.change_seq}.{waiting}" if waiting else str(tournament.change_seq)
 
 
 @director_required
@@ -271,7 +286,7 @@ def rounds_context(
 @director_required
 def tables_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The live tables alone, for polling: 204 while nothing changed since the page's version."""
-    if request.GET.get("seq") == str(tournament.change_seq):
+    if request.GET.get("seq") == tables_version(tournament, list(selectors.open_calls(tournament))):
         return HttpResponse(status=204)
     return render(request, "tournaments/director/_tables.html", tables_context(tournament))
 

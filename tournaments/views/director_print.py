@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from .. import selectors
-from ..models import Match, Tournament
+from ..models import SEATS_PREFETCH, Match, Tournament
 from ..standings.names import FIGURES
 from .director import director_required
 from .public import standings_context
@@ -46,6 +46,7 @@ def print_sheets(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "ew_team__second_player",
             "referee__player",
         )
+        .prefetch_related(SEATS_PREFETCH)
         .order_by("round__number", "table")
     )
     if wanted.isdigit():

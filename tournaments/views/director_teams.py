@@ -59,6 +59,11 @@ def teams(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "tournament": tournament,
             "form": form,
             "teams": listed,
+            "reinstatable": {
+                t.pk
+                for t in listed
+                if t.withdrawn and director_services.reinstate_refusal(t) is None
+            },
             "played": played,
             "to_confirm": to_confirm,
             "tab": "director",
@@ -85,7 +90,15 @@ def team_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
     return render(
         request,
         "tournaments/director/team_edit.html",
-        {"tournament": tournament, "team": team, "form": form, "played": played, "tab": "director"},
+        {
+            "tournament": tournament,
+            "team": team,
+            "form": form,
+            "played": played,
+            "substitutions": selectors.substitutions(team),
+            "substitute_choices": selectors.substitute_choices(tournament),
+            "tab": "director",
+        },
     )
 
 
@@ -103,17 +116,4 @@ def team_delete(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
             messages.warning(
                 request, _("The schedule included this team and was removed: generate it again.")
             )
-    return back(tournament, "tournaments:director_teams")
-
-
-@require_POST
-@director_required
-def withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    team = get_object_or_404(Team, tournament=tournament, pk=pk)
-    try:
-        director_services.withdraw_team(team, by=request.user)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        messages.success(request, _("%(team)s withdrawn.") % {"team": team.name})
     return back(tournament, "tournaments:director_teams")

@@ -17,6 +17,7 @@ from ..forms import MembersForm, players_form
 from ..models import Entrant, Tournament
 from ..selectors import individual
 from ..services import entrants as entrant_services
+from ..services.director import reinstate_refusal
 from .director import back, director_required, refused, registered_message
 
 
@@ -67,25 +68,11 @@ def entrants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "form": form,
             "members_form": members,
             "entrants": listed,
+            "reinstatable": {e.pk for e in listed if e.withdrawn and reinstate_refusal(e) is None},
             "to_confirm": to_confirm,
             "tab": "director",
         },
     )
-
-
-@require_POST
-@director_required
-def entrant_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    entrant = get_object_or_404(
-        Entrant.objects.select_related("player"), tournament=tournament, pk=pk
-    )
-    try:
-        entrant_services.withdraw_entrant(entrant, by=request.user)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        messages.success(request, _("%(player)s withdrawn.") % {"player": entrant.name})
-    return back(tournament, "tournaments:director_entrants")
 
 
 @require_POST

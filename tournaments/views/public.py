@@ -19,7 +19,7 @@ from club.models import Club
 from club.selectors import player_ratings
 
 from .. import selectors
-from ..models import Match, Team, Tournament
+from ..models import SEATS_PREFETCH, Match, Team, Tournament
 from ..permissions import can_read_tournament, is_director, readable_players
 from ..rules_text import rules_in_words
 from ..selectors import individual
@@ -232,7 +232,7 @@ def get_match(request: HttpRequest, pk: int) -> Match:
             "ns_team__second_player",
             "ew_team__first_player",
             "ew_team__second_player",
-        ).prefetch_related("confirmations"),
+        ).prefetch_related("confirmations", SEATS_PREFETCH),
         pk=pk,
     )
     if not can_read_tournament(request.user, match.tournament):

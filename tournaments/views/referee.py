@@ -29,8 +29,9 @@ from ..errors import (
     ResultsFinal,
     ServiceError,
 )
-from ..models import Deal, Match, Round, Side, Tournament
+from ..models import SEATS_PREFETCH, Deal, Match, Round, Side, Tournament
 from ..permissions import (
+    can_call_director,
     can_confirm_for,
     can_open_table,
     deal_write_refusal,
@@ -39,6 +40,7 @@ from ..permissions import (
 )
 from ..rules_text import rules_in_words
 from ..services import deals as services
+from ..services.calls import REASON_MAX
 from ..services.confirmations import confirm_sheet
 from .offline import CACHE_NAME
 
@@ -88,7 +90,7 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
             "ns_team__second_player",
             "ew_team__first_player",
             "ew_team__second_player",
-        ).prefetch_related("confirmations__by"),
+        ).prefetch_related("confirmations__by", SEATS_PREFETCH),
         pk=pk,
     )
     if not can_open_table(request.user, match):
@@ -258,6 +260,9 @@ def _render_table(
         "audit": _audit_rows(match) if director else None,
         "events": _event_rows(match) if director else None,
         "outbox_owner": request.user.pk,
+        "may_call": can_call_director(request.user, match),
+        "waiting_call": match.calls.filter(answered_at__isnull=True).first(),
+        "reason_max": REASON_MAX,
         "cache_name": CACHE_NAME,
     }
     return render(request, "tournaments/referee/table.html", context, status=status)

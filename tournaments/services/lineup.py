@@ -1,0 +1,243 @@
+"""Substitutes: a player of a team (a mêlée: of a round's partnership) replaced from a round on.
+
+The team keeps its results. Each match's seats name who sat (`MatchSeat.first_player`,
+`second_player`), so the match sheet, the player's page and the ratings follow the
+substitute; rounds drawn later seat the team's line-up of their round (`line_ups_for`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Max, Q
+from django.utils.translation import gettext as _
+
+from club.models import Membership, Player
+
+from ..changes import changing
+from ..errors import Conflict, ServiceError
+from ..models import (
+    Entrant,
+    Match,
+    MatchEvent,
+    MatchSeat,
+    SitOut,
+    Substitution,
+    Team,
+    Tournament,
+)
+from ..permissions import actor_user, require_director
+from .individual import partnership_name
+
+__all__ = ["line_ups_by_round", "line_ups_for", "substitute", "substitute_refusal"]
+
+
+class RoundFinished(Conflict):
+    code = "round_finished"
+
+
+def line_ups_for(tournament: Tournament, number: int) -> dict[int, tuple[int, int]]:
+    """The teams with a substitute in round `number`: team id → the two players who sit."""
+    return line_ups_by_round(tournament, [number])[number]
+
+
+def line_ups_by_round(
+    tournament: Tournament, numbers: list[int]
+) -> dict[int, dict[int, tuple[int, int]]]:
+    """`line_ups_for` of each round of `numbers`, in one query."""
+    subs = list(
+        Substitution.objects.filter(
+            tournament=tournament,
+            from_round__lte=max(numbers, default=0),
+            team__round__isnull=True,
+        ).select_related("team")
+    )
+    teams = {sub.team_id: sub.team for sub in subs}
+    return {
+        n: {
+            pk: Substitution.line_up(team, n, subs)
+            for pk, team in teams.items()
+            if any(s.team_id == pk and s.from_round <= n for s in subs)
+        }
+        for n in numbers
+    }
+
+
+def _seat_players(seat: MatchSeat) -> tuple[int, int]:
+    if seat.first_player_id is None or seat.second_player_id is None:
+        return seat.team.first_player_id, seat.team.second_player_id
+    return seat.first_player_id, seat.second_player_id
+
+
+def _last_round(tournament: Tournament) -> int:
+    return tournament.rounds.aggregate(top=Max("number"))["top"] or 0
+
+
+def substitute_refusal(
+    team: Team, *, out: Player | None, into: Player | None, from_round: int
+) -> ServiceError | None:
+    """Why `into` cannot replace `out` in `team` from round `from_round` on; None when it can.
+
+    Refused: a team that withdrew, a round not drawn (a round robin) or beyond the next
+    draw, a round already finished for the team (or closed), a player out who does not
+    play for the team in that round, a player in who already plays in it (or in a later
+    round already drawn), and, for a team, a player in who is not a member of the club.
+    """
+    tournament = team.tournament
+    if team.withdrawn:
+        return Conflict(_("%(team)s has withdrawn.") % {"team": team}, field="team")
+    if team.is_partnership and team.round is not None and from_round != team.round.number:
+        return ServiceError(
+            _("This partnership plays round %(n)d only: substitute from round %(n)d.")
+            % {"n": team.round.number},
+            field="from_round",
+        )
+    last = _last_round(tournament)
+    drawable = last + 1 if tournament.is_round_by_round else last
+    if from_round < 1 or from_round > drawable:
+        return ServiceError(
+            _("There is no round %(n)d to substitute from: choose 1 to %(last)d.")
+            % {"n": from_round, "last": max(drawable, 1)},
+            field="from_round",
+        )
+    round_ = tournament.rounds.filter(number=from_round).first()
+    match = None
+    if round_ is not None:
+        match = (
+            Match.objects.filter(round=round_)
+            .filter(Q(ns_team=team) | Q(ew_team=team))
+            .prefetch_related("seats")
+            .first()
+        )
+        if round_.is_closed or (match is not None and match.status == Match.Status.FINISHED):
+            return RoundFinished(
+                _("%(round)s is already finished for %(team)s.") % {"round": round_, "team": team},
+                field="from_round",
+            )
+    if out is None:
+        return ServiceError(_("Choose the player who leaves."), field="out")
+    if into is None:
+        return ServiceError(_("Choose the substitute."), field="in")
+    seat = next((s for s in match.seats.all() if s.team_id == team.pk), None) if match else None
+    if seat is not None:
+        seat.team = team
+        sitting = _seat_players(seat)
+    else:
+        subs = list(Substitution.objects.filter(team=team))
+        sitting = Substitution.line_up(team, from_round, subs)
+    if out.pk not in sitting:
+        return ServiceError(
+            _("%(player)s does not play for %(team)s in round %(n)d.")
+            % {"player": out, "team": team, "n": from_round},
+            field="out",
+        )
+    if into.pk in sitting:
+        return ServiceError(
+            _("%(player)s already plays for %(team)s.") % {"player": into, "team": team},
+            field="in",
+        )
+    if _plays_from(tournament, into, from_round, team):
+        return ServiceError(
+            _("%(player)s already plays in round %(n)d.") % {"player": into, "n": from_round},
+            field="in",
+        )
+    if tournament.is_individual:
+        if not Entrant.objects.filter(tournament=tournament, player=into, withdrawn=False).exists():
+            return ServiceError(
+                _("%(player)s is not a player of this tournament: register them first.")
+                % {"player": into},
+                field="in",
+            )
+    elif not Membership.objects.filter(club_id=tournament.club_id, player=into).exists():
+        return ServiceError(
+            _("%(player)s is not a member of %(club)s.")
+            % {"player": into, "club": tournament.club},
+            field="in",
+        )
+    return None
+
+
+def _plays_from(tournament: Tournament, player: Player, number: int, team: Team) -> bool:
+    """Whether `player` sits at a table of round `number` (or, for a registered team, of any
+    later round drawn), or is a player of another team still in the tournament."""
+    last = number if team.is_partnership else _last_round(tournament)
+    for n in range(number, last + 1):
+        seats = MatchSeat.objects.filter(round__tournament=tournament, round__number=n)
+        if seats.filter(Q(first_player=player) | Q(second_player=player)).exists():
+            return True
+        plain = seats.filter(first_player__isnull=True).filter(
+            Q(team__first_player=player) | Q(team__second_player=player)
+        )
+        if plain.exists():
+            return True
+    if team.is_partnership:
+        return False
+    others = (
+        Team.objects.filter(tournament=tournament, round__isnull=True, withdrawn=False)
+        .exclude(pk=team.pk)
+        .filter(Q(first_player=player) | Q(second_player=player))
+    )
+    if not others.exists():
+        return False
+    # A registered player of another team is free only where a substitute took their place:
+    # the latest line-up of that team decides.
+    subs = list(Substitution.objects.filter(tournament=tournament, team__in=others))
+    return any(player.pk in Substitution.line_up(t, 1 << 15, subs) for t in others)
+
+
+def substitute(
+    team: Team, *, out: Player | None, into: Player | None, from_round: int, by: Any
+) -> Substitution:
+    """`into` sits for `team` in place of `out` from round `from_round` on.
+
+    Every seat of the team from that round on (the rounds drawn already) names the
+    substitute; a round drawn later seats them too. In a mêlée the round's partnership is
+    changed itself (its players and name), and the substitute no longer sits out.
+    """
+    tournament = team.tournament
+    require_director(by, tournament.club_id)
+    with changing(tournament.pk):
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        team = Team.objects.select_related("tournament__club", "round").get(pk=team.pk)
+        refusal = substitute_refusal(team, out=out, into=into, from_round=from_round)
+        if refusal is not None:
+            raise refusal
+        assert out is not None and into is not None
+        sub = Substitution.objects.create(
+            tournament=tournament,
+            team=team,
+            player_out=out,
+            player_in=into,
+            from_round=from_round,
+            by=actor_user(by),
+        )
+        if team.is_partnership:
+            _substitute_in_partnership(team, out, into)
+        for seat in MatchSeat.objects.filter(
+            team=team, round__number__gte=from_round
+        ).select_related("team"):
+            first, second = _seat_players(seat)
+            seat.first_player_id = into.pk if first == out.pk else first
+            seat.second_player_id = into.pk if second == out.pk else second
+            seat.save(update_fields=["first_player", "second_player"])
+        Match.objects.filter(seats__team=team, round__number__gte=from_round).update(
+            updated_at=sub.at
+        )
+        MatchEvent.record(
+            tournament=tournament,
+            action=MatchEvent.Action.SUBSTITUTE,
+            detail=_("%(team)s, from round %(n)d: %(into)s for %(out)s")
+            % {"team": team, "n": from_round, "into": into, "out": out},
+            by=by,
+        )
+    return sub
+
+
+def _substitute_in_partnership(team: Team, out: Player, into: Player) -> None:
+    if team.first_player_id == out.pk:
+        team.first_player = into
+    else:
+        team.second_player = into
+    team.name = partnership_name(team.first_player, team.second_player)
+    team.save(update_fields=["first_player", "second_player", "name"])
+    SitOut.objects.filter(round=team.round, entrant__player=into).delete()
