@@ -1,7 +1,7 @@
 """Tournaments, teams, rounds, matches and deals; standings and the audit trail derived from them."""
 
 from .bracket import Bracket
-from .choices import Outcome, Seat, Side
+from .choices import Outcome, Seat, Side, seat_of
 from .deal import Deal, DealAudit, MatchEvent, Submission
 from .entrant import Entrant, SitOut
 from .match import Match, MatchSeat
@@ -29,4 +29,5 @@ __all__ = [
     "Team",
     "Tournament",
     "default_tie_breaks",
+    "seat_of",
 ]

@@ -12,11 +12,24 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
+from scoring.engine import DRAW as ENGINE_DRAW
 from scoring.engine import MatchReplay
 from scoring.engine import Team as EngineTeam
 
-from .choices import Outcome, Seat, Side
+from .choices import Outcome, Seat, Side, seat_of
 from .tournament import Round, Team, Tournament
+
+
+class MatchManager(models.Manager["Match"]):
+    def create_seated(self, matches: list[Match], batch_size: int | None = None) -> list[Match]:
+        """Insert new matches with their MatchSeat rows, in a few statements: the one way
+        matches are made in bulk (`bulk_create` skips `Match.save`, which keeps the seats of
+        a single match, and so the database's "once a round" for each team)."""
+        made = self.bulk_create(matches, batch_size=batch_size)
+        MatchSeat.objects.bulk_create(
+            [seat for match in made for seat in match.seat_rows()], batch_size=batch_size
+        )
+        return made
 
 
 class Match(models.Model):
@@ -30,7 +43,7 @@ class Match(models.Model):
     class Winner(models.TextChoices):
         NS = "NS", _("North–South")
         EW = "EW", _("East–West")
-        DRAW = "draw", _("draw")
+        DRAW = ENGINE_DRAW, _("draw")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     # Denormalised from the round so that standings read a tournament's matches in one query.
@@ -109,6 +122,8 @@ class Match(models.Model):
         *DEAL_STAT_FIELDS,
     )
 
+    objects = MatchManager()
+
     class Meta:
         ordering = ["round", "table"]
         verbose_name = _("match")
@@ -176,10 +191,11 @@ class Match(models.Model):
         """The players at the table in the order of play, North, East, South, West (a bye:
         its team's two): each team's first player sits North (or East), the partner opposite.
         Join the teams' players to read it without a query."""
-        seated = {Seat.NORTH: self.ns_team.first_player, Seat.SOUTH: self.ns_team.second_player}
-        if self.ew_team is not None:
-            seated[Seat.EAST] = self.ew_team.first_player
-            seated[Seat.WEST] = self.ew_team.second_player
+        seated = {}
+        for side, team in ((Side.NS, self.ns_team), (Side.EW, self.ew_team)):
+            if team is not None:
+                seated[seat_of(side, first=True)] = team.first_player
+                seated[seat_of(side, first=False)] = team.second_player
         return [(seat, seated[seat]) for seat in Seat if seat in seated]
 
     @staticmethod

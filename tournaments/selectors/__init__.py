@@ -28,7 +28,6 @@ from .people import (
     next_row,
     player_next,
     player_teams,
-    seat_of,
     team_match_row,
     team_rows,
 )
@@ -83,7 +82,6 @@ __all__ = [
     "read_live_state",
     "rounds_not_drawn",
     "rounds_with_progress",
-    "seat_of",
     "sheet_rows",
     "standings_after",
     "standings_version",

@@ -79,16 +79,10 @@ def _set_round_closed(round: Round, closed: bool, by: Any, force: bool = False) 
     with changing(round.tournament_id):
         round = Round.objects.select_for_update().get(pk=round.pk)
         detail = str(round)
-        if closed:
-            unfinished, unconfirmed = round_gaps(round)
-            if (unfinished or unconfirmed) and not force:
-                raise RoundNotReady(
-                    _not_ready_message(round, unfinished, unconfirmed),
-                    unfinished=unfinished,
-                    unconfirmed=unconfirmed,
-                )
-            if unfinished or unconfirmed:
-                detail = _not_ready_message(round, unfinished, unconfirmed)
+        if closed and (refusal := close_round_refusal(round)) is not None:
+            if not force:
+                raise refusal
+            detail = refusal.message
         round.is_closed = closed
         round.save(update_fields=["is_closed"])
         Match.objects.filter(round=round).update(is_closed=closed, updated_at=timezone.now())
@@ -101,17 +95,33 @@ def _set_round_closed(round: Round, closed: bool, by: Any, force: bool = False) 
     return round
 
 
-def round_gaps(round: Round) -> tuple[list[int], list[int]]:
+def close_round_refusal(round: Round, matches: list[Match] | None = None) -> RoundNotReady | None:
+    """Why the round cannot be closed now (None: it can): a match unfinished or a sheet not
+    confirmed by both teams. A director may close it anyway (`close_round(force=True)`).
+
+    `matches`: the round's matches with their confirmations, when the caller has them."""
+    unfinished, unconfirmed = round_gaps(round, matches)
+    if not unfinished and not unconfirmed:
+        return None
+    return RoundNotReady(
+        _not_ready_message(round, unfinished, unconfirmed),
+        unfinished=unfinished,
+        unconfirmed=unconfirmed,
+    )
+
+
+def round_gaps(round: Round, matches: list[Match] | None = None) -> tuple[list[int], list[int]]:
     """The tables of the round still playing (or not started), and those finished whose sheet
     both teams have not confirmed (a dispute included)."""
     unfinished: list[int] = []
     unconfirmed: list[int] = []
-    matches = (
-        Match.objects.filter(round=round, ew_team__isnull=False)
-        .prefetch_related("confirmations")
-        .order_by("table")
-    )
-    for match in matches:
+    if matches is None:
+        matches = list(
+            Match.objects.filter(round=round, ew_team__isnull=False)
+            .prefetch_related("confirmations")
+            .order_by("table")
+        )
+    for match in sorted((m for m in matches if not m.is_bye), key=lambda m: m.table or 0):
         if match.status != Match.Status.FINISHED:
             unfinished.append(match.table or 0)
         elif not match.is_confirmed:
@@ -190,17 +200,40 @@ def assign_referee(match: Match, referee: Any, *, by: Any) -> Match:
     return match
 
 
+def publish_refusal(tournament: Tournament, *, rounds: int | None = None) -> ServiceError | None:
+    """Why the tournament cannot be published now (None: it can). `rounds`: how many rounds
+    it has, when the caller has read them."""
+    if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
+        return AlreadyPublished(_("This tournament is already published."))
+    if not (tournament.rounds.exists() if rounds is None else rounds):
+        return NoSchedule(_("Generate the schedule first: then it can be played."), field="status")
+    return None
+
+
 def publish_tournament(tournament: Tournament, *, by: Any) -> Tournament:
     """Open play: a tournament whose schedule exists goes to `running`, in one step.
 
     Referees then find their tables, and the tournament is listed publicly if it is public.
     """
     require_director(by, tournament.club_id)
-    if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
-        raise Conflict(_("This tournament is already published."))
-    if not tournament.rounds.exists():
-        raise ServiceError(_("Generate the schedule first: then it can be played."), field="status")
+    if (refusal := publish_refusal(tournament)) is not None:
+        raise refusal
     return set_status(tournament, Tournament.Status.RUNNING, by=by)
+
+
+def finish_refusal(tournament: Tournament) -> ServiceError | None:
+    """Why the tournament cannot be finished now (None: it can): it already is."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return AlreadyFinished(_("This tournament is already finished."))
+    return None
+
+
+def finish_tournament(tournament: Tournament, *, by: Any) -> Tournament:
+    """End the tournament: its pages show the final standings."""
+    require_director(by, tournament.club_id)
+    if (refusal := finish_refusal(tournament)) is not None:
+        raise refusal
+    return set_status(tournament, Tournament.Status.FINISHED, by=by)
 
 
 def assign_table_referee(
@@ -244,10 +277,26 @@ def set_status(tournament: Tournament, status: str, *, by: Any) -> Tournament:
     return update_tournament(tournament, by=by, status=status)
 
 
+class AlreadyPublished(Conflict):
+    code = "already_published"
+
+
+class NoSchedule(ServiceError):
+    code = "no_schedule"
+
+
+class AlreadyFinished(Conflict):
+    code = "already_finished"
+
+
 __all__ = [
     "assign_referee",
     "assign_table_referee",
     "close_round",
+    "close_round_refusal",
+    "finish_refusal",
+    "finish_tournament",
+    "publish_refusal",
     "publish_tournament",
     "reopen_round",
     "round_gaps",

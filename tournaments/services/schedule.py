@@ -9,13 +9,50 @@ from django.utils.translation import gettext as _
 
 from ..changes import changing
 from ..errors import ScheduleLocked, ServiceError
-from ..models import Bracket, Match, MatchEvent, MatchSeat, Round, Seat, Tournament
+from ..models import Bracket, Match, MatchEvent, Round, Seat, Tournament
 from ..permissions import require_director
 from ..scheduling import round_robin
 
 # Every match starts with North dealing: the referee rotates from there (the engine's
 # dealer_of), and a fixed first dealer keeps the schedule reproducible and the sheet simple.
 FIRST_DEALER = Seat.NORTH
+
+
+def generate_refusal(
+    tournament: Tournament,
+    *,
+    teams: int | None = None,
+    played: bool | None = None,
+    final: bool | None = None,
+) -> ServiceError | None:
+    """Why the round robin cannot be generated (again) now; None: it can.
+
+    `teams` (active teams), `played` (whether a deal exists) and `final` (whether a final
+    was started), when the caller has read them.
+    """
+    if tournament.is_round_by_round:
+        return ServiceError(
+            _(
+                "A Swiss, a concours or an individual tournament is drawn one round at a time: draw the next round."
+            ),
+            field="format",
+        )
+    if final is None:
+        final = Bracket.objects.filter(tournament=tournament).exists()
+    if final:
+        return ScheduleLocked(_("The final has started: the schedule can no longer change."))
+    if played if played is not None else tournament.has_deals():
+        return ScheduleLocked(
+            _("Deals have been entered: the schedule can no longer be regenerated.")
+        )
+    if teams is None:
+        teams = tournament.teams.filter(withdrawn=False).count()
+    if teams < 2:
+        return ServiceError(
+            _("A round robin needs at least two teams; this tournament has %(n)d.") % {"n": teams},
+            field="teams",
+        )
+    return None
 
 
 def generate_round_robin(
@@ -32,29 +69,12 @@ def generate_round_robin(
     been entered; after that the schedule is locked.
     """
     require_director(by, tournament.club_id)
-    if tournament.is_round_by_round:
-        raise ServiceError(
-            _(
-                "A Swiss, a concours or an individual tournament is drawn one round at a time: draw the next round."
-            ),
-            field="format",
-        )
     with changing(tournament.pk):
         # The lock makes two directors generating at once take turns instead of mixing rounds.
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        if Bracket.objects.filter(tournament=tournament).exists():
-            raise ScheduleLocked(_("The final has started: the schedule can no longer change."))
-        if tournament.has_deals():
-            raise ScheduleLocked(
-                _("Deals have been entered: the schedule can no longer be regenerated.")
-            )
         teams = list(tournament.teams.filter(withdrawn=False).order_by("seed", "pk"))
-        if len(teams) < 2:
-            raise ServiceError(
-                _("A round robin needs at least two teams; this tournament has %(n)d.")
-                % {"n": len(teams)},
-                field="teams",
-            )
+        if (refusal := generate_refusal(tournament, teams=len(teams))) is not None:
+            raise refusal
         if draw_lots:
             (rng or random.SystemRandom()).shuffle(teams)
         double = tournament.format == Tournament.Format.DOUBLE_ROUND_ROBIN
@@ -65,7 +85,7 @@ def generate_round_robin(
         rounds = Round.objects.bulk_create(
             [Round(tournament=tournament, number=n) for n in range(1, len(schedule) + 1)]
         )
-        matches = Match.objects.bulk_create(
+        Match.objects.create_seated(
             [
                 Match(
                     round=rounds[pairing.round - 1],
@@ -78,8 +98,6 @@ def generate_round_robin(
                 for pairing in schedule.pairings()
             ]
         )
-        # bulk_create skips Match.save, so the seats that keep "once a round" are made here.
-        MatchSeat.objects.bulk_create([seat for match in matches for seat in match.seat_rows()])
         MatchEvent.record(
             tournament=tournament,
             action=MatchEvent.Action.SCHEDULE,

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from operator import add, attrgetter
 from typing import Any, NamedTuple
 
-from scoring.engine import Team
+from scoring.engine import DRAW, Team
 
 from .criteria import Criterion, buchholz, known, sonneborn_berger
 from .digests import round_digests
@@ -147,8 +147,8 @@ class Line:
 _stored = attrgetter(*ROW_FIELDS)
 
 
-# A match's winner as the engine's replay writes it: a team's code, or "draw".
-NS, EW, DRAW = Team.NS.value, Team.EW.value, "draw"
+# A match's winner as the engine's replay writes it: a team's code, or the engine's DRAW.
+NS, EW = Team.NS.value, Team.EW.value
 
 
 def winner_of(winner: str, ns_total: int, ew_total: int) -> str:
