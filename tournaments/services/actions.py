@@ -7,6 +7,7 @@ returned rather than raised; None means the action would succeed now.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -81,13 +82,19 @@ def round_actions(round: Round, *, last: Round | None = None) -> dict[str, Servi
     }
 
 
-def actions_json(refusals: dict[str, ServiceError | None], user: Any, club_id: int) -> dict:
+def actions_json(
+    names: tuple[str, ...],
+    refusals: Callable[[], dict[str, ServiceError | None]],
+    user: Any,
+    club_id: int,
+) -> dict[str, dict[str, Any]]:
     """The API's `actions` block: for each action whether it is allowed to `user` now, and
-    if not the refusal's code and reason (a non-director is refused every one)."""
+    if not the refusal's code and reason. A non-director is refused every one (`forbidden`),
+    without reading the refusals."""
     if not is_director(user, club_id):
         forbidden = _("Only a director of this club may do this.")
         return {
-            name: {"allowed": False, "code": "forbidden", "reason": forbidden} for name in refusals
+            name: {"allowed": False, "code": "forbidden", "reason": forbidden} for name in names
         }
     return {
         name: {
@@ -95,5 +102,5 @@ def actions_json(refusals: dict[str, ServiceError | None], user: Any, club_id: i
             "code": None if refusal is None else refusal.code,
             "reason": None if refusal is None else refusal.message,
         }
-        for name, refusal in refusals.items()
+        for name, refusal in refusals().items()
     }
