@@ -1,7 +1,8 @@
 """A 200-table evening live, end to end: deals entered by referees, standings seen by spectators.
 
-    .venv/bin/python -m bench.live                      # 200 tables, 1,000 spectators, ~3.5 min
+    .venv/bin/python -m bench.live                      # 200 tables, 1,000 spectators, ~4 min
     .venv/bin/python -m bench.live --tables 20 --spectators 100 --rates 1,20 --phase-seconds 15
+    .venv/bin/python -m bench.live --modes poll          # today's polling alone
 
 Starts everything it measures and stops it again, even on Ctrl-C: its own Redis
 (redis-server on port 6400, broker and cache), a PostgreSQL database of its own
@@ -17,6 +18,12 @@ finished matches every deal changes them. Deals are offered at each phase's pace
 (`--rates`, deals per second over all tables, Poisson arrivals; the first is an evening's
 real pace, one deal per table every few minutes), to a table that has nothing in flight.
 
+The phases run once per `--modes` (default `stream,poll`: the same paces with the
+spectators following the live stream, then polling, in one run on one event). With
+`stream`, a stream host (uvicorn, `config.asgi`, tournaments/stream.py) runs beside gunicorn
+and the spectators hold a server-sent events stream each, as EventSource does; every other
+phase they poll, as follows.
+
 Meanwhile `--spectators` open standings pages poll the live fragment as htmx does: the URL
 and the pace the last fragment names (`hx-get` with the version it shows, `hx-trigger`;
 `--poll` sets the pace instead; `--api-share` of them poll the API with If-None-Match),
@@ -30,8 +37,10 @@ finished-only standings.
 
 Printed per phase: deals offered and stored, errors, the `live:` line with p50 and p99 of
 the delay, the referees' POST times, the spectators' requests/s and p99 beside the
-trivial view's p99 under the same load (its floor), and the machine's load; then the CPU
-each part used. The floor of the delay is a recompute as the worker ran it (the median of
+trivial view's p99 under the same load (its floor), the `seen:` line (deal saved → shown on
+the spectators' own pages: from the referee's 201 to the moment each spectator had the first
+version that shows the deal, by its poll or its stream; the watcher names that version) and
+the machine's load; then the CPU each part used. The floor of the delay is a recompute as the worker ran it (the median of
 the workers' logged task times): a lone change sends its recompute at once. A change made
 within `tournaments.tasks.WINDOW_SECONDS` of a sent recompute rides the trailing task, so
 its bound is `TRAILING_COUNTDOWN_SECONDS` more (the window bound). The knee: the fastest pace
@@ -71,6 +80,7 @@ from bench.live_stack import (
     ROOT,
     Stack,
     drop_database,
+    free_port,
     free_web_port,
     fresh_database,
 )
@@ -245,7 +255,7 @@ async def sample_load(phases: list[Any], loads: list[tuple[float, float]]) -> No
 
 
 def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
-    from bench.live_clients import summarise_saved
+    from bench.live_clients import summarise_saved, summarise_seen
 
     phases, spectators, loads = figures["phases"], figures["spectators"], figures["loads"]
     floor = figures["floor"]
@@ -265,7 +275,8 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
         errors = posts["errors"]
         load = loads[number]
         print(
-            f"\nphase {number + 1}: {phase.rate:g} deals/s offered for {seconds:.0f} s "
+            f"\nphase {number + 1}: {phase.rate:g} deals/s offered for {seconds:.0f} s, "
+            f"spectators {'streaming' if phase.mode == 'stream' else 'polling'} "
             f"(load before {load[0]:.2f}, after {load[1]:.2f}; 1-min average)"
         )
         print(
@@ -297,7 +308,11 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
         )
         if spectators is not None:
             ping = spectators["ping"][number]
-            for kind, label in (("pages", "page fragment"), ("api", "API If-None-Match")):
+            for kind, label in (
+                ("pages", "page fragment"),
+                ("api", "API If-None-Match"),
+                ("streams", "stream openings, to the first bytes"),
+            ):
                 seen = spectators[kind][number]
                 if not seen["requests"]:
                     continue
@@ -310,7 +325,16 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
                 f"  trivial view under the same load (floor): p50 {ping['p50_ms']:.0f} ms, "
                 f"p99 {ping['p99_ms']:.0f} ms"
             )
-            errors += sum(spectators[kind][number]["errors"] for kind in ("pages", "api"))
+            errors += sum(
+                spectators[kind][number]["errors"] for kind in ("pages", "api", "streams")
+            )
+            sighted = summarise_seen(event.saved, number, only_finishing, spectators["sightings"])
+            print(
+                f"  seen: deal saved → shown on the spectators' pages p50 "
+                f"{sighted['p50_ms']:.0f} ms, p99 {sighted['p99_ms']:.0f} ms "
+                f"({sighted['measured']} deal × spectator pairs, {sighted['never']} not seen "
+                f"before the phase's mode ended)"
+            )
         kept_pace = posts["requests"] - posts["errors"] >= 0.95 * offered
         if shown["p99_ms"] < AIM_P99_MS and errors == 0 and not shown["never_shown"] and kept_pace:
             knee = phase.rate
@@ -327,7 +351,7 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     print(
         f"\nknee: {f'{knee:g} deals/s' if knee is not None else 'none'} is the fastest pace "
         f"with p99 under {AIM_P99_MS} ms, no error and 95 % of the offered deals stored "
-        f"({args.tables} tables, {args.spectators} spectators polling {_pace(args.poll)}, "
+        f"({args.tables} tables, {args.spectators} spectators ({args.modes}; polls {_pace(args.poll)}), "
         f"{args.web_workers} gunicorn workers, {args.celery_workers} Celery worker(s) × "
         f"concurrency {args.celery_concurrency})"
     )
@@ -343,8 +367,13 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--spectators", type=int, default=1000)
     parser.add_argument(
         "--rates",
-        default="1,20,40,80",
+        default="1,20",
         help="deals per second (all tables) in each phase, comma separated",
+    )
+    parser.add_argument(
+        "--modes",
+        default="stream,poll",
+        help="how the spectators follow, each mode running every rate: stream, poll",
     )
     parser.add_argument("--phase-seconds", type=float, default=40)
     parser.add_argument("--deals-per-match", type=int, default=1)
@@ -397,6 +426,9 @@ def main() -> None:
         # count the watcher and every spectator as one visitor (the limits are still counted).
         "BELOTE_THROTTLE_ANON": "1000000/min",
     }
+    if "stream" in args.modes:
+        # The web tier and the worker announce each new version on the cache's Redis.
+        env["BELOTE_LIVE_STREAM_URL"] = "/stream"
     os.environ.update(env)
     sys.path.insert(0, str(ROOT))
     stack = Stack(logs, env)
@@ -447,17 +479,24 @@ def run(args: argparse.Namespace, rates: list[float], stack: Stack, logs: Path) 
     )
     connections.close_all()
     base_url = stack.start_web(free_web_port(), args.web_workers, args.web_threads)
+    stream_url = ""
+    if "stream" in args.modes:
+        stack.env["BELOTE_LIVE_STREAM_ORIGIN"] = base_url
+        stream_url = stack.start_stream(free_port())
     stack.start_workers(args.celery_workers, args.celery_concurrency)
     print(
         f"stack: gunicorn on {base_url} ({args.web_workers} workers × {args.web_threads} "
-        f"threads), {args.celery_workers} Celery worker(s) × concurrency "
+        f"threads), {f'a stream host (uvicorn) on {stream_url}, ' if stream_url else ''}"
+        f"{args.celery_workers} Celery worker(s) × concurrency "
         f"{args.celery_concurrency}, Redis :{REDIS_PORT}, PostgreSQL {DATABASE}; logs in {logs}"
     )
     # The first phase starts once the spectators' process is up.
     t0 = time.monotonic() + 3.0
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    paced = [(mode, rate) for mode in modes for rate in rates]
     phases = [
-        Phase(rate, t0 + i * args.phase_seconds, t0 + (i + 1) * args.phase_seconds)
-        for i, rate in enumerate(rates)
+        Phase(rate, t0 + i * args.phase_seconds, t0 + (i + 1) * args.phase_seconds, mode)
+        for i, (mode, rate) in enumerate(paced)
     ]
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
@@ -467,18 +506,21 @@ def run(args: argparse.Namespace, rates: list[float], stack: Stack, logs: Path) 
             "tournaments:standings_live", args=[event_data["club_slug"], event_data["slug"]]
         ),
         "api": f"/api/v1/tournaments/{event_data['tournament']}/standings/",
+        "stream": stream_url
+        + "/stream"
+        + reverse("tournaments:standings_live", args=[event_data["club_slug"], event_data["slug"]]),
         "spectators": args.spectators,
         "api_share": args.api_share,
         "poll": args.poll,
-        "phases": [(p.rate, p.starts, p.ends) for p in phases],
+        "phases": [(p.rate, p.starts, p.ends, p.mode) for p in phases],
         "timeout": args.timeout,
     }
     spectator_process = context.Process(target=run_spectators, args=(config, results), daemon=True)
     spectator_process.start()
     print(
-        f"running {len(rates)} phases of {args.phase_seconds:g} s: "
-        f"{', '.join(f'{r:g}' for r in rates)} deals/s; "
-        f"{args.spectators} spectators polling {_pace(args.poll)}"
+        f"running {len(phases)} phases of {args.phase_seconds:g} s: "
+        f"{', '.join(f'{p.rate:g} deals/s ({p.mode})' for p in phases)}; "
+        f"{args.spectators} spectators streaming or polling {_pace(args.poll)}"
     )
     cpu_before, own_before = stack.cpu_seconds(), time.process_time()
     driven = asyncio.run(drive(args, event_data, base_url, phases))

@@ -1,4 +1,4 @@
-"""The live bench's clients: referees entering deals, spectators polling, the standings watcher.
+"""The live bench's clients: referees entering deals, spectators following, the standings watcher.
 
 No Django here: these talk HTTP to the gunicorn the bench started, with httpx on one asyncio
 event loop per process (a thousand spectators are a thousand coroutines, not threads). The
@@ -37,6 +37,7 @@ class Phase:
     rate: float
     starts: float  # time.monotonic()
     ends: float
+    mode: str = "poll"  # how the spectators follow: "poll" (htmx's polls) or "stream" (SSE)
 
 
 def phase_of(phases: Sequence[Phase], at: float) -> int | None:
@@ -106,6 +107,7 @@ class SavedDeal:
     finishes_match: bool
     expected: tuple[tuple[int, int], ...]  # (team id, deals entered for it so far)
     shown_at: float | None = None
+    shown_version: tuple[int, int] | None = None  # the first standings version showing it
 
 
 class Event:
@@ -194,12 +196,15 @@ class Event:
                 for each in self.tables:
                     each.deals_in_match = 0
 
-    def seen(self, deals_by_team: dict[int, int], at: float) -> None:
+    def seen(
+        self, deals_by_team: dict[int, int], at: float, version: tuple[int, int] | None = None
+    ) -> None:
         """The standings now show these deal counts: every pending deal they cover is shown."""
         still = []
         for deal in self.pending:
             if all(deals_by_team.get(team, 0) >= count for team, count in deal.expected):
                 deal.shown_at = at
+                deal.shown_version = version
             else:
                 still.append(deal)
         self.pending = still
@@ -276,17 +281,45 @@ class Watcher:
                     counts, live = deal_counts(response.json())
                     self.versions += 1
                     self.live_seen = self.live_seen or live
-                    event.seen(counts, time.monotonic())
+                    event.seen(counts, time.monotonic(), etag_version(etag))
             except (httpx.HTTPError, ValueError) as error:
                 status = type(error).__name__
             self.polls.add(phase_of(phases, started), status, time.monotonic() - started)
             await asyncio.sleep(max(0.0, self.interval - (time.monotonic() - started)))
 
 
+def etag_version(etag: str) -> tuple[int, int] | None:
+    """The standings version an API answer's ETag names (api/etags.standings_etag), as the
+    pages write it (`data-version="<standings_seq>-<computed at, ms>"`)."""
+    parts = etag.strip('"').split("-")
+    try:
+        return int(parts[2]), int(float(parts[4]) * 1000)
+    except (IndexError, ValueError):
+        return None
+
+
+def covers(version: tuple[int, int], wanted: tuple[int, int]) -> bool:
+    """`version` is `wanted` or later (the ETag's milliseconds may round one below)."""
+    return version[0] > wanted[0] or (version[0] == wanted[0] and version[1] >= wanted[1] - 1)
+
+
 # --- the spectators (a process of their own) -----------------------------------------------
 
 _POLL_URL = re.compile(rb'hx-get="([^"]*)"')
 _EVERY = re.compile(rb'hx-trigger="every ([0-9.]+)s"')
+_VERSION = re.compile(rb'data-version="([0-9]+)-([0-9]+)"')
+_EVENT_ID = re.compile(rb"\nid: ([0-9]+)-([0-9]+)\n")
+
+
+@dataclass(slots=True)
+class Sightings:
+    """When one spectator first had each new standings version on its page: (seq, ms, at)."""
+
+    log: list[tuple[int, int, float]] = field(default_factory=list)
+
+    def saw(self, seq: int, ms: int, at: float) -> None:
+        if not self.log or (seq, ms) > self.log[-1][:2]:
+            self.log.append((seq, ms, at))
 
 
 async def _spectator(
@@ -297,15 +330,16 @@ async def _spectator(
     phases: Sequence[Phase],
     timings: Timings,
     rng: random.Random,
+    end: float,
+    sightings: Sightings,
 ) -> None:
-    """One open standings page. Polls as htmx does: the URL and the pace the last fragment
-    names (`hx-get`, which carries the version shown, and `hx-trigger="every Ns"`; `poll`
-    overrides the pace), each poll counted from the end of the one before. With `api`, polls
-    the standings API with If-None-Match instead."""
+    """One open standings page until `end`. Polls as htmx does: the URL and the pace the
+    last fragment names (`hx-get`, which carries the version shown, and `hx-trigger="every
+    Ns"`; `poll` overrides the pace), each poll counted from the end of the one before. With
+    `api`, polls the standings API with If-None-Match instead."""
     url = fragment
     every = poll or 3.0
     etag = ""
-    end = phases[-1].ends
     await asyncio.sleep(rng.uniform(0, every))  # pages opened at different moments
     while True:
         started = time.monotonic()
@@ -318,6 +352,8 @@ async def _spectator(
                 if response.status_code == 200:
                     # The opening tag is enough (bytes, not decoded: 400 lines are 230 kB).
                     head = response.content[:2000]
+                    if found := _VERSION.search(head):
+                        sightings.saw(int(found[1]), int(found[2]), time.monotonic())
                     if found := _POLL_URL.search(head):
                         url = html.unescape(found.group(1).decode())
                     if poll is None and (pace := _EVERY.search(head)):
@@ -333,6 +369,50 @@ async def _spectator(
             status = type(error).__name__
         timings.add(phase_of(phases, started), status, time.monotonic() - started)
         await asyncio.sleep(every)
+
+
+async def _streamer(
+    client: httpx.AsyncClient,
+    stream: str,
+    phases: Sequence[Phase],
+    timings: Timings,
+    rng: random.Random,
+    end: float,
+    sightings: Sightings,
+) -> None:
+    """One open standings page following the stream until `end`, as EventSource does: the
+    version it shows in the query, each event's id read as it arrives (bytes, not decoded),
+    a stream that closes opened again. `timings` counts each opening (to the first bytes)."""
+    await asyncio.sleep(rng.uniform(0, 1.0))  # pages opened at different moments
+    while time.monotonic() < end:
+        started = time.monotonic()
+        status = "error"
+        shown = f"{sightings.log[-1][0]}-{sightings.log[-1][1]}" if sightings.log else ""
+        try:
+            async with asyncio.timeout(max(0.0, end - started)):
+                async with client.stream(
+                    "GET", stream, params={"v": shown, "lang": "en"}
+                ) as response:
+                    status = str(response.status_code)
+                    timings.add(phase_of(phases, started), status, time.monotonic() - started)
+                    if response.status_code != 200:
+                        await asyncio.sleep(3.0)  # EventSource's retry
+                        continue
+                    tail = b""
+                    async for chunk in response.aiter_bytes():
+                        at = time.monotonic()
+                        window = tail + chunk
+                        for found in _EVENT_ID.finditer(window):
+                            sightings.saw(int(found[1]), int(found[2]), at)
+                        tail = window[-80:]
+        except TimeoutError:
+            return
+        except httpx.HTTPError as error:
+            if status == "error":
+                timings.add(
+                    phase_of(phases, started), type(error).__name__, time.monotonic() - started
+                )
+            await asyncio.sleep(3.0)
 
 
 async def _get(client: httpx.AsyncClient, path: str, **kwargs: Any) -> httpx.Response:
@@ -359,12 +439,56 @@ async def _ping(
         await asyncio.sleep(every)
 
 
+def _blocks(phases: Sequence[Phase]) -> list[tuple[str, float]]:
+    """The runs of phases with one mode: (mode, when the run ends)."""
+    blocks: list[tuple[str, float]] = []
+    for phase in phases:
+        if blocks and blocks[-1][0] == phase.mode:
+            blocks[-1] = (phase.mode, phase.ends)
+        else:
+            blocks.append((phase.mode, phase.ends))
+    return blocks
+
+
+async def _follower(
+    client: httpx.AsyncClient,
+    config: dict[str, Any],
+    api: str | None,
+    phases: Sequence[Phase],
+    timings: dict[str, Timings],
+    rng: random.Random,
+    sightings: Sightings,
+) -> None:
+    """One spectator through the run: polling or streaming, as each phase says."""
+    for mode, end in _blocks(phases):
+        if time.monotonic() >= end:
+            continue
+        if mode == "stream" and api is None:
+            await _streamer(
+                client, config["stream"], phases, timings["streams"], rng, end, sightings
+            )
+        else:
+            kind = "api" if api is not None else "pages"
+            await _spectator(
+                client,
+                config["fragment"],
+                api,
+                config["poll"],
+                phases,
+                timings[kind],
+                rng,
+                end,
+                sightings,
+            )
+
+
 async def _spectators(config: dict[str, Any]) -> dict[str, Any]:
     phases = [Phase(*p) for p in config["phases"]]
-    pages, api = Timings(), Timings()
+    timings = {kind: Timings() for kind in ("pages", "api", "streams")}
     ping = Timings()
     rng = random.Random(11)
     n_api = round(config["spectators"] * config["api_share"])
+    crowd_sightings = [Sightings() for _ in range(config["spectators"])]
     async with contextlib.AsyncExitStack() as clients:
         # A client each, as every browser has its own connection: one pool of a thousand
         # connections costs httpx more per request than the server spends answering it.
@@ -374,22 +498,23 @@ async def _spectators(config: dict[str, Any]) -> dict[str, Any]:
         for i in range(config["spectators"]):
             client = await clients.enter_async_context(httpx.AsyncClient(**options))
             crowd.append(
-                _spectator(
+                _follower(
                     client,
-                    config["fragment"],
+                    config,
                     config["api"] if i < n_api else None,
-                    config["poll"],
                     phases,
-                    api if i < n_api else pages,
+                    timings,
                     rng,
+                    crowd_sightings[i],
                 )
             )
         pinger = await clients.enter_async_context(httpx.AsyncClient(**options))
         await asyncio.gather(*crowd, _ping(pinger, phases, ping, 0.1))
     figures: dict[str, Any] = {
-        name: [timings.summary(n, p.ends - p.starts, _ok_poll) for n, p in enumerate(phases)]
-        for name, timings in (("pages", pages), ("api", api), ("ping", ping))
+        name: [kept.summary(n, p.ends - p.starts, _ok_poll) for n, p in enumerate(phases)]
+        for name, kept in (*timings.items(), ("ping", ping))
     }
+    figures["sightings"] = [each.log for each in crowd_sightings]
     figures["cpu_seconds"] = time.process_time()
     return figures
 
@@ -402,6 +527,41 @@ def run_spectators(config: dict[str, Any], results: Any) -> None:
     """The spectators' process: poll until the last phase ends, then send the figures back."""
     with contextlib.suppress(KeyboardInterrupt):
         results.put(json.dumps(asyncio.run(_spectators(config))))
+
+
+def summarise_seen(
+    saved: Sequence[SavedDeal],
+    phase: int,
+    only_finishing: bool,
+    sightings: Sequence[Sequence[Sequence[float]]],
+) -> dict[str, float | int]:
+    """How long each deal of the phase took to show on each spectator's own page: from its
+    save to the first version the spectator had that shows it (the watcher names it)."""
+    import bisect
+
+    counted = [
+        d
+        for d in saved
+        if d.phase == phase and (d.finishes_match or not only_finishing) and d.shown_version
+    ]
+    delays: list[float] = []
+    never = 0
+    for log in sightings:
+        versions = [(int(seq), int(ms)) for seq, ms, _at in log]
+        for deal in counted:
+            assert deal.shown_version is not None
+            seq, ms = deal.shown_version
+            at = bisect.bisect_left(versions, (seq, ms - 1))
+            if at < len(versions) and covers(versions[at], deal.shown_version):
+                delays.append(max(0.0, log[at][2] - deal.saved_at))
+            else:
+                never += 1
+    return {
+        "measured": len(delays),
+        "never": never,
+        "p50_ms": percentile(delays, 0.50) * 1000,
+        "p99_ms": percentile(delays, 0.99) * 1000,
+    }
 
 
 def summarise_saved(

@@ -70,7 +70,8 @@ def drop_database(admin_url: str, name: str = DATABASE) -> None:
 
 
 def _flat(options: dict[str, object]) -> list[str]:
-    return [str(part) for option in options.items() for part in option]
+    """Command-line options from a dict; a value of None is a flag alone."""
+    return [str(part) for option in options.items() for part in option if part is not None]
 
 
 class Stack:
@@ -121,6 +122,24 @@ class Stack:
         import httpx
 
         self.wait_for(lambda: httpx.get(f"{base_url}/api/v1/ping/").status_code == 200, "gunicorn")
+        return base_url
+
+    def start_stream(self, port: int) -> str:
+        """A stream host (uvicorn, config.asgi) on `port`; its base URL once it answers. It
+        fetches the regions from BELOTE_LIVE_STREAM_ORIGIN, which the env must name."""
+        options = {
+            "--host": "127.0.0.1",
+            "--port": port,
+            "--backlog": 4096,
+            "--log-level": "warning",
+            "--no-access-log": None,
+        }
+        command = [sys.executable, "-m", "uvicorn", "config.asgi:application"]
+        self.start("uvicorn", [*command, *_flat(options)])
+        base_url = f"http://127.0.0.1:{port}"
+        import httpx
+
+        self.wait_for(lambda: httpx.get(f"{base_url}/stream/").status_code == 404, "uvicorn")
         return base_url
 
     def start_workers(self, count: int, concurrency: int) -> None:

@@ -12,8 +12,10 @@ Builds, in a throwaway database, a single round robin of 64 teams with every mat
 - the standings recompute for all 63 rounds: with nothing stored (all 4,032 rows written,
   as the first recompute does); after one match of the last round changed (what a deal of
   the current round does: the digests stored with the rows tell that rounds 1–62 are
-  unchanged, so only the last round is ranked, compared and written); and with every
-  round ranked and compared (`force`, what a repair does), one round's rows out of date;
+  unchanged, so only the last round is ranked, compared and written); after the tie-breaks
+  changed (their order swapped: every round's digest moves, so every round is ranked and
+  compared, and the rows whose ranks moved are written); and with every round ranked and
+  compared (`force`, what a repair does), one round's rows out of date;
 - a full rebuild of the club's ratings, rating history and season table.
 
 The recompute does NOT read the deals: each match stores its totals and each side's deal
@@ -87,6 +89,7 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
     from tournaments.models import Deal, Match, Standing, Tournament
     from tournaments.services.ratings import recompute_ratings
     from tournaments.services.standings import recompute_standings
+    from tournaments.standings import DEFAULT_TIE_BREAKS
 
     start = time.perf_counter()
     tournament = build_round_robin_tournament(args.teams, args.deals)
@@ -135,6 +138,17 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
         Match.objects.filter(pk=last_match.pk).update(ns_total=F("ns_total") + step[0] * 10)
         Tournament.objects.filter(pk=tournament.pk).update(change_seq=F("change_seq") + 1)
 
+    # The tie-breaks in use, then the same after match points in reverse order.
+    orders = [list(tournament.tie_breaks or DEFAULT_TIE_BREAKS), []]
+    orders[1] = orders[0][:1] + orders[0][1:][::-1]
+
+    def tie_breaks_changed() -> None:
+        # As the settings service does: the new order stored and the change recorded.
+        orders.reverse()
+        Tournament.objects.filter(pk=tournament.pk).update(
+            tie_breaks=orders[0], change_seq=F("change_seq") + 1
+        )
+
     def ratings() -> None:
         recompute_ratings(tournament.club_id, force=True)
 
@@ -147,6 +161,7 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
         standings_after_change, args.runs, before=last_round_changed
     )
     stale_best, stale_median = timed(standings, args.runs, before=last_round_stale)
+    tie_best, tie_median = timed(standings_after_change, args.runs, before=tie_breaks_changed)
     ratings_best, ratings_median = timed(ratings, max(2, args.runs // 2))
     rows = Standing.objects.filter(tournament=tournament).count()
 
@@ -173,6 +188,7 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
         f"{'standings, all compared (force)':34}{stale_best * 1000:8.1f}ms"
         f"{stale_median * 1000:8.1f}ms"
     )
+    print(f"{'standings, tie-breaks changed':34}{tie_best * 1000:8.1f}ms{tie_median * 1000:8.1f}ms")
     print(
         f"{'club ratings + history + season':34}{ratings_best * 1000:8.1f}ms"
         f"{ratings_median * 1000:8.1f}ms"
@@ -180,7 +196,8 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
     print(
         f"ratio standings / floor: {standings_best / floor_best:.1f}x all written, "
         f"{changed_best / floor_best:.1f}x one round new, "
-        f"{stale_best / floor_best:.1f}x all compared (best of {args.runs})"
+        f"{stale_best / floor_best:.1f}x all compared, "
+        f"{tie_best / floor_best:.1f}x tie-breaks changed (best of {args.runs})"
     )
     print(
         "note: the recompute reads each match's stored totals and per-side deal counts "
@@ -193,6 +210,7 @@ def run(args: argparse.Namespace, connection) -> None:  # type: ignore[no-untype
         profile("all written", standings, nothing_stored, floor_best)
         profile("one round new", standings_after_change, last_round_changed, floor_best)
         profile("all compared", standings, last_round_stale, floor_best)
+        profile("tie-breaks changed", standings_after_change, tie_breaks_changed, floor_best)
 
 
 def write_floor(connection, tournament_id: int, runs: int, empty, floor: float) -> None:  # type: ignore[no-untyped-def]

@@ -117,6 +117,18 @@ def require_club_director(user: Any, club_id: int) -> None:
         raise NotAllowed(_("Only a director of this club may do this."))
 
 
+def member_club_ids(user: Any) -> frozenset[int]:
+    """The clubs a signed-in person belongs to (as a member or a director) through their player."""
+    if not getattr(user, "is_authenticated", False) or is_referee_only(user) or not user.pk:
+        return frozenset()
+    return frozenset(Membership.objects.filter(player__user=user).values_list("club_id", flat=True))
+
+
+def may_attach_friendly_game(user: Any, club_id: int) -> bool:
+    """A member of the club may file a score pad's game with it as a friendly game."""
+    return club_id in member_club_ids(user) or directs_club(user, club_id)
+
+
 # --- API tokens ---------------------------------------------------------------------------
 
 

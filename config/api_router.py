@@ -4,6 +4,15 @@ from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
 from club.api import ID_PATTERN, ClubViewSet
+from pad.api import (
+    KEY_PATTERN,
+    NUMBER_PATTERN,
+    PadDealsView,
+    PadDealView,
+    PadReplayView,
+    PadsView,
+    PadView,
+)
 from tournaments.api.accounts import (
     MeView,
     MyTokenViewSet,
@@ -31,6 +40,15 @@ router.register(rf"matches/(?P<match_pk>{ID_PATTERN})/deals", DealViewSet, basen
 router.register("me/tokens", MyTokenViewSet, basename="my-token")
 
 urlpatterns = [
+    path("pads/", PadsView.as_view(), name="pads"),
+    path("pads/replay/", PadReplayView.as_view(), name="pad-replay"),
+    re_path(rf"^pads/(?P<key>{KEY_PATTERN})/$", PadView.as_view(), name="pad"),
+    re_path(rf"^pads/(?P<key>{KEY_PATTERN})/deals/$", PadDealsView.as_view(), name="pad-deals"),
+    re_path(
+        rf"^pads/(?P<key>{KEY_PATTERN})/deals/(?P<number>{NUMBER_PATTERN})/$",
+        PadDealView.as_view(),
+        name="pad-deal",
+    ),
     path("ping/", PingView.as_view(), name="ping"),
     path("auth/token/", SignInView.as_view(), name="sign-in"),
     path("me/", MeView.as_view(), name="me"),

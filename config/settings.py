@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "scoring",
     "club",
     "tournaments",
+    "pad",
 ]
 
 MIDDLEWARE = [
@@ -86,6 +87,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "tournaments.context_processors.director_link",
+                "tournaments.context_processors.live_stream",
             ],
         },
     },
@@ -121,7 +123,7 @@ LOGIN_REDIRECT_URL = "tournaments:my_tables"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("nl", _("Dutch")), ("fr", _("French"))]
+LANGUAGES = [("en", _("English")), ("nl", _("Dutch")), ("fr", _("French")), ("fi", _("Finnish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="Europe/Paris")
 USE_I18N = True
@@ -192,6 +194,24 @@ AXES_DISABLE_ACCESS_LOG = True
 
 # A Redis cache outage costs speed, never a request: the data is in the database.
 CACHES = {"default": cache_config(env.str("CACHE_URL", default="") or "locmemcache://")}
+
+# The live stream (tournaments/stream.py, README "Beyond one machine"). LIVE_STREAM_URL:
+# where pages open it (e.g. "/stream", routed by the proxy to the stream hosts); empty, the
+# pages poll, as on `make run`. The web tier and the workers publish each tournament's new
+# versions on LIVE_REDIS_URL (by default the cache's Redis); a stream host listens there
+# and fetches the regions from LIVE_STREAM_ORIGIN, the web tier as the hosts reach it.
+LIVE_STREAM_URL = env.str("BELOTE_LIVE_STREAM_URL", default="").rstrip("/")
+LIVE_STREAM_ORIGIN = env.str("BELOTE_LIVE_STREAM_ORIGIN", default="")
+_cache_url = env.str("CACHE_URL", default="")
+LIVE_REDIS_URL = env.str("BELOTE_LIVE_REDIS_URL", default="") or (
+    _cache_url.replace("rediscache://", "redis://", 1)
+    if LIVE_STREAM_URL and _cache_url.startswith("rediscache://")
+    else ""
+)
+if LIVE_STREAM_URL and not LIVE_REDIS_URL:
+    raise ImproperlyConfigured(
+        "BELOTE_LIVE_STREAM_URL needs Redis: set CACHE_URL to rediscache://… or BELOTE_LIVE_REDIS_URL."
+    )
 
 # Celery: without a broker the tasks run in process, eagerly, so the site works alone.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")

@@ -31,5 +31,6 @@ urlpatterns = [
     ),
     path("", include("scoring.urls")),
     path("", include("club.urls")),
+    path("", include("pad.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from scoring.engine import InvalidDeal, InvalidMatch, Problem, codec, play_match, score_deal
+from scoring.engine import InvalidDeal, InvalidMatch, Problem, codec
 from scoring.engine.messages import problem
 
 USAGE = "usage: python -m scoring deal|match < input.json\n"
@@ -41,16 +41,14 @@ def run(command: str, text: str) -> tuple[int, dict[str, Any]]:
             if "deal" not in body:
                 found.append(problem("required", "deal"))
                 raise InvalidDeal([])
-            result = score_deal(body["deal"], body.get("rules"))
-            answer = codec.result_to_json(result)
+            answer = codec.deal_answer(body.get("rules"), body["deal"])
         else:
             for name in ("first_dealer", "deals"):
                 if name not in body:
                     found.append(problem("required", name))
             if found:
                 raise InvalidMatch([])
-            replay = play_match(body.get("rules"), body["first_dealer"], body["deals"])
-            answer = codec.replay_to_json(replay)
+            answer = codec.match_answer(body.get("rules"), body["first_dealer"], body["deals"])
     except (InvalidDeal, InvalidMatch) as error:
         return 2, codec.errors_to_json([*found, *error.problems])
     if found:

@@ -62,6 +62,28 @@ MESSAGES: dict[str, str] = {
     "not_a_boolean": _("Expected true or false, got {value}."),
     "rule_out_of_range": _("{value} is out of range: use a whole number from {low} to {high}."),
     "match_has_no_end": _("Set a target or a number of deals: otherwise the match never ends."),
+    "seat_not_in_game": _("Seat {value} is not in this game of {players} players: use {seats}."),
+    "card_points_total": _("The card points add up to {value}; a deal has 162."),
+    "card_points_missing": _("Enter the card points of every player but one ({seats})."),
+    "left_over_impossible": _(
+        "That leaves {value} card points for {seat}, which cannot be made: use 0, 2 to 160, or 162."
+    ),
+    "points_disagree_with_capot_seat": _(
+        "With a capot by {capot}, {seat} has {expected} card points, not {value}."
+    ),
+    "same_four_two_players": _("Two players cannot both hold four {rank}s."),
+    "uses_belote_card_seat": _(
+        "This declaration uses {cards}, held by {seat} who declared belote."
+    ),
+    "top_needed_players": _(
+        "Two players hold a best sequence of {length} cards: give the top card of this one."
+    ),
+    "suit_needed_players": _(
+        "Two best sequences have {length} cards to the {top}: give the suit of this one."
+    ),
+    "not_four_players": _(
+        "A game of {value} players is scored each for themselves, not by teams of two."
+    ),
     "deal_after_end": _("Deal {number} (index {index}) comes after the match ended."),
 }
 

@@ -1,9 +1,10 @@
-"""What every page's header needs to know about the visitor: whether to show the Direct link."""
+"""What every page's header needs to know: whether to show the Direct link, where live streams are."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
@@ -20,3 +21,8 @@ def director_link(request: HttpRequest) -> dict[str, Any]:
         return bool(getattr(user, "is_superuser", False) or directed_club_ids(user))
 
     return {"directs_any": SimpleLazyObject(directs_any)}
+
+
+def live_stream(request: HttpRequest) -> dict[str, Any]:
+    """`live_stream`: where the pages open their live stream ("" when they poll)."""
+    return {"live_stream": settings.LIVE_STREAM_URL}

@@ -2,14 +2,18 @@
 
 After a change commits and after a recompute stores standings, `publish_live` puts the
 tournament's versions in the cache, so a polling page answers "nothing changed" without the
-database (`selectors.live_state` reads them). The task module calls it (tasks.py): after the
+database (`selectors.live_state` reads them), and announces them to the stream hosts
+(`announce`, Redis pub/sub), which push them to the pages that follow a stream. The task module calls it (tasks.py): after the
 change hook (`changes.change_committed`) and after a recompute.
 """
 
 from __future__ import annotations
 
 import logging
+import time
+from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 
 from .models import Tournament
@@ -25,6 +29,7 @@ def publish_live(tournament_id: int) -> None:
     polls then answers "nothing new" from the cache alone, and learns of a change at once.
     A cache that fails is skipped: the pages read the versions from the database instead.
     """
+    read = None
     try:
         read = read_live_state(Tournament.objects.filter(pk=tournament_id))
         if read is not None:
@@ -32,6 +37,35 @@ def publish_live(tournament_id: int) -> None:
     except Exception:
         # The change is committed; pages then learn of it within LIVE_SECONDS all the same.
         log.warning("live state of tournament %s not published", tournament_id, exc_info=True)
+    if read is not None:
+        announce(read[0], read[1].both)
+
+
+# A Redis that fails is left alone this long: a write must not wait for it once per change.
+ANNOUNCE_PAUSE_SECONDS = 2.0
+_announcer: dict[str, Any] = {}
+
+
+def announce(channel: str, versions: str) -> None:
+    """Tell the stream hosts (tournaments/stream.py) that `channel`'s tournament (its live
+    key) has new versions, on Redis pub/sub; nothing without a stream host
+    (settings.LIVE_REDIS_URL empty). A failure costs the streamed pages their push: they
+    poll until the stream is back."""
+    url = settings.LIVE_REDIS_URL
+    if not url or time.monotonic() < _announcer.get("paused_until", 0.0):
+        return
+    try:
+        client = _announcer.get(url)
+        if client is None:
+            import redis
+
+            client = _announcer[url] = redis.Redis.from_url(
+                url, socket_timeout=0.5, socket_connect_timeout=0.5
+            )
+        client.publish(channel, versions)
+    except Exception:
+        _announcer["paused_until"] = time.monotonic() + ANNOUNCE_PAUSE_SECONDS
+        log.warning("live versions of %s not announced", channel, exc_info=True)
 
 
 def take_window(key: str, seconds: float) -> bool:

@@ -59,6 +59,10 @@ RULE_TEXT: dict[str, tuple[Any, Any]] = {
         _("Both teams reach the target"),
         _("Who wins when both teams pass the target in the same deal."),
     ),
+    "players": (
+        _("Players"),
+        _("Four in two partnerships, or two or three players each for themselves."),
+    ),
     "draws": (
         _("Draws"),
         _("Whether a match may end level, or further deals are played until one team leads."),
@@ -112,12 +116,19 @@ def choice_label(rule: str, value: object) -> Any:
     return RULE_CHOICE_TEXT.get((rule, code)) or CHOICE_TEXT.get(code, code)
 
 
-def rule_specs() -> list[RuleSpec]:
-    """Every rule the engine knows, in its own order, with the kind of value it takes."""
+# A tournament match is always played by four: the rule is the score pad's alone.
+PAD_ONLY_RULES = frozenset({"players"})
+
+
+def rule_specs(*, pad: bool = False) -> list[RuleSpec]:
+    """Every rule the engine knows, in its own order, with the kind of value it takes
+    (`players` only for the score pad)."""
     hints = typing.get_type_hints(Rules)
     defaults = Rules()
     specs = []
     for field in fields(Rules):
+        if field.name in PAD_ONLY_RULES and not pad:
+            continue
         hint = hints[field.name]
         args = typing.get_args(hint)
         nullable = type(None) in args
@@ -143,13 +154,15 @@ def describe_value(spec: RuleSpec, value: object) -> Any:
     return str(value)
 
 
-def rules_in_words(rules: Rules | dict[str, Any] | None) -> list[dict[str, Any]]:
+def rules_in_words(
+    rules: Rules | dict[str, Any] | None, *, pad: bool = False
+) -> list[dict[str, Any]]:
     """Each rule of a tournament: label, explanation, the value chosen in words, and whether it is the default."""
     from scoring.engine import parse_rules
 
     parsed = parse_rules(rules or {}) if not isinstance(rules, Rules) else rules
     lines = []
-    for spec in rule_specs():
+    for spec in rule_specs(pad=pad):
         value = getattr(parsed, spec.name)
         raw = str(value.value) if isinstance(value, enum.Enum) else value
         lines.append(

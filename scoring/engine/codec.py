@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .cards import Team
+from .cards import Seat, Team
 from .checks import check_deal
 from .deal import Deal, DealResult
 from .declarations import Declaration, Four
-from .match import MatchReplay, PlayedDeal
-from .problems import InvalidDeal, Problem
+from .match import MatchReplay, PlayedDeal, play_match
+from .problems import InvalidDeal, InvalidMatch, Problem
 from .reading import read_entry
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, Rules, rules_problems
+from .score import score_deal
+from .solo import SoloResult
+from .solo_game import SoloReplay, play_solo_game, score_solo_deal
 
 
 def _teams(scores: Mapping[Team, int]) -> dict[str, int]:
@@ -100,3 +103,72 @@ def parse_deal(obj: object, rules: Rules = DEFAULT_RULES) -> Deal:
     if found or reading.deal is None:
         raise InvalidDeal(found)
     return reading.deal
+
+
+# Two or three players, each for themselves (§9): every object keyed by seat.
+
+
+def _seats(scores: Mapping[Seat, int]) -> dict[str, int]:
+    return {seat.value: points for seat, points in scores.items()}
+
+
+def solo_result_to_json(result: SoloResult) -> dict[str, Any]:
+    """The §8 result object with seats for teams; no pot with two or three players."""
+    return {
+        "outcome": result.outcome.value,
+        "capot": result.capot.value if result.capot else None,
+        "cards": _seats(result.cards),
+        "declarations": _seats(result.declarations),
+        "belote": _seats(result.belote),
+        "score": _seats(result.score),
+        "pot_in": 0,
+        "pot_awarded": dict.fromkeys(_seats(result.score), 0),
+    }
+
+
+def solo_replay_to_json(replay: SoloReplay) -> dict[str, Any]:
+    return {
+        "deals": [
+            {
+                "number": p.number,
+                "dealer": p.dealer.value,
+                "result": solo_result_to_json(p.result),
+                "totals": _seats(p.totals),
+                "pot": 0,
+            }
+            for p in replay.deals
+        ],
+        "totals": _seats(replay.totals),
+        "pot": 0,
+        "over": replay.over,
+        "winner": replay.winner.value if replay.winner else None,
+        "next_dealer": replay.next_dealer.value if replay.next_dealer else None,
+    }
+
+
+def _players(rules: object) -> int:
+    """The `players` house rule; InvalidDeal when it does not read, as the deal's shape (teams
+    or seats) depends on it."""
+    parsed, found = rules_problems(rules)
+    wrong = [p for p in found if p.path == "rules.players"]
+    if wrong:
+        raise InvalidDeal(found)
+    return parsed.players
+
+
+def deal_answer(rules: object, deal: object) -> dict[str, Any]:
+    """What `python -m scoring deal` prints for a game of 2, 3 or 4; InvalidDeal otherwise."""
+    if _players(rules) != 4:
+        return solo_result_to_json(score_solo_deal(deal, rules))  # type: ignore[arg-type]
+    return result_to_json(score_deal(deal, rules))  # type: ignore[arg-type]
+
+
+def match_answer(rules: object, first_dealer: object, deals: Any) -> dict[str, Any]:
+    """What `python -m scoring match` prints for a game of 2, 3 or 4; InvalidMatch otherwise."""
+    try:
+        players = _players(rules)
+    except InvalidDeal as error:
+        raise InvalidMatch(error.problems) from None
+    if players != 4:
+        return solo_replay_to_json(play_solo_game(rules, first_dealer, deals))  # type: ignore[arg-type]
+    return replay_to_json(play_match(rules, first_dealer, deals))  # type: ignore[arg-type]

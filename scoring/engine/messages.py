@@ -56,6 +56,27 @@ MESSAGES: dict[str, str] = {
     "not_a_boolean": "Expected true or false, got {value}.",
     "rule_out_of_range": "{value} is out of range: use a whole number from {low} to {high}.",
     "match_has_no_end": "Set a target or a number of deals: otherwise the match never ends.",
+    # two or three players, each for themselves (§9)
+    "seat_not_in_game": "Seat {value} is not in this game of {players} players: use {seats}.",
+    "card_points_total": "The card points add up to {value}; a deal has 162.",
+    "card_points_missing": "Enter the card points of every player but one ({seats}).",
+    "left_over_impossible": (
+        "That leaves {value} card points for {seat}, which cannot be made: use 0, 2 to 160, or 162."
+    ),
+    "points_disagree_with_capot_seat": (
+        "With a capot by {capot}, {seat} has {expected} card points, not {value}."
+    ),
+    "same_four_two_players": "Two players cannot both hold four {rank}s.",
+    "uses_belote_card_seat": "This declaration uses {cards}, held by {seat} who declared belote.",
+    "top_needed_players": (
+        "Two players hold a best sequence of {length} cards: give the top card of this one."
+    ),
+    "suit_needed_players": (
+        "Two best sequences have {length} cards to the {top}: give the suit of this one."
+    ),
+    "not_four_players": (
+        "A game of {value} players is scored each for themselves, not by teams of two."
+    ),
     # the match
     "deal_after_end": "Deal {number} (index {index}) comes after the match ended.",
 }

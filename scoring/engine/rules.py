@@ -61,6 +61,8 @@ _INTEGERS: dict[str, tuple[int, int]] = {
     "capot_value": (162, 1000),
     "target": (1, 100_000),
     "max_deals": (1, 1000),
+    # §9: two or three players each for themselves; four is two partnerships.
+    "players": (2, 4),
 }
 _NULLABLE = frozenset({"target", "max_deals"})
 
@@ -80,6 +82,7 @@ class Rules:
     max_deals: int | None = None
     both_reach_target: BothReachTarget = BothReachTarget.HIGHEST
     draws: Draws = Draws.ALLOWED
+    players: int = 4
 
     def to_json(self) -> dict[str, Any]:
         """The full §8 house-rules object."""

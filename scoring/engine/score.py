@@ -7,6 +7,7 @@ from typing import Any
 
 from .checks import check_deal
 from .deal import Deal, DealResult
+from .messages import problem
 from .problems import InvalidDeal, Problem
 from .reading import read_entry
 from .rules import Rules, rules_problems
@@ -18,9 +19,15 @@ RulesLike = Rules | Mapping[str, Any] | None
 
 
 def _rules(rules: RulesLike) -> tuple[Rules, Sequence[Problem]]:
+    found: Sequence[Problem]
     if type(rules) is Rules:
-        return rules, ()
-    return rules_problems(rules)
+        parsed, found = rules, ()
+    else:
+        parsed, found = rules_problems(rules)
+    if parsed.players != 4:
+        # Two or three players are scored each for themselves: scoring.engine.solo.
+        found = [*found, problem("not_four_players", "rules.players", value=parsed.players)]
+    return parsed, found
 
 
 def _read(entry: object, rules: Rules) -> tuple[Deal | None, list[Problem]]:

@@ -32,6 +32,7 @@ def test_the_defaults_are_the_spec_defaults():
         "max_deals": None,
         "both_reach_target": "highest",
         "draws": "allowed",
+        "players": 4,
     }
 
 

@@ -248,3 +248,13 @@ def test_the_fast_check_agrees_with_the_detailed_checks(rng):
     assert overlap_problems(placed) == []
     assert hand_size_problems(placed, deal) == []
     assert four_problems(placed) == []
+
+
+@few
+@given(randoms, house_rules)
+def test_four_players_score_exactly_as_before_the_players_rule(rng, rules):
+    deal = dealt(rng)
+    assert score_deal(deal, {**rules, "players": 4}) == score_deal(deal, rules)
+    assert codec.deal_answer({**rules, "players": 4}, deal) == codec.result_to_json(
+        score_deal(deal, rules)
+    )

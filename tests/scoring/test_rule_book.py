@@ -2,8 +2,8 @@
 
 An example is a ```json block that `python -m scoring deal` or `match` reads
 (`{"rules": ..., "deal": ...}` or `{"rules": ..., "first_dealer": ..., "deals": [...]}`),
-followed by the ```json block of its answer. The Dutch and French books carry the same
-blocks, and every house rule of the engine has its own section in all three.
+followed by the ```json block of its answer. The Dutch, French and Finnish books carry the same
+blocks, and every house rule of the engine has its own section in all four.
 """
 
 from __future__ import annotations
@@ -16,11 +16,16 @@ from typing import Any
 import pytest
 from markdown_it import MarkdownIt
 
-from scoring.engine import InvalidDeal, InvalidMatch, codec, play_match, score_deal
+from scoring.engine import InvalidDeal, InvalidMatch, codec
 from scoring.engine.rules import DEFAULT_RULES, RULE_NAMES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-BOOKS = {"en": DOCS / "rules.md", "nl": DOCS / "nl" / "rules.md", "fr": DOCS / "fr" / "rules.md"}
+BOOKS = {
+    "en": DOCS / "rules.md",
+    "nl": DOCS / "nl" / "rules.md",
+    "fr": DOCS / "fr" / "rules.md",
+    "fi": DOCS / "fi" / "rules.md",
+}
 DEAL_INPUT = frozenset({"rules", "deal"})
 MATCH_INPUT = frozenset({"rules", "first_dealer", "deals"})
 # Another branch is adding the `draws` house rule to the engine. Until it lands, the engine
@@ -94,9 +99,8 @@ def engine_answer(body: dict[str, Any]) -> Any:
     """What `python -m scoring deal|match` prints for `body`."""
     try:
         if "deals" in body:
-            replay = play_match(body.get("rules"), body["first_dealer"], body["deals"])
-            return codec.replay_to_json(replay)
-        return codec.result_to_json(score_deal(body["deal"], body.get("rules")))
+            return codec.match_answer(body.get("rules"), body["first_dealer"], body["deals"])
+        return codec.deal_answer(body.get("rules"), body["deal"])
     except (InvalidDeal, InvalidMatch) as error:
         return codec.errors_to_json(error.problems)
 
@@ -152,14 +156,14 @@ def test_every_house_rule_has_its_own_section_in_every_language(language):
     assert missing == []
 
 
-@pytest.mark.parametrize("language", ["nl", "fr"])
+@pytest.mark.parametrize("language", ["nl", "fr", "fi"])
 def test_the_translations_show_the_same_examples_unchanged(language):
     original = [block.value for block in json_blocks(BOOKS["en"])]
     translated = [block.value for block in json_blocks(BOOKS[language])]
     assert translated == original
 
 
-@pytest.mark.parametrize("language", ["nl", "fr"])
+@pytest.mark.parametrize("language", ["nl", "fr", "fi"])
 def test_the_translations_number_their_sections_like_the_original(language):
     def numbered(path: Path) -> list[str]:
         text = path.read_text(encoding="utf-8").splitlines()

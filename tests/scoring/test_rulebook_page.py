@@ -12,7 +12,7 @@ from scoring.engine.rules import RULE_NAMES
 from scoring.rulebook import render, rendered_book
 from scoring.views import DOCS
 
-LANGUAGES = ("en", "nl", "fr")
+LANGUAGES = ("en", "nl", "fr", "fi")
 HOUSE_RULES = (*RULE_NAMES, *(() if "draws" in RULE_NAMES else ("draws",)))
 
 
@@ -29,6 +29,7 @@ def page(client, settings, language):
         ("en", "The Belote rule book", "9. House rules", "Contents"),
         ("nl", "Het spelreglement van de Belote", "9. Huisregels", "Inhoud"),
         ("fr", "Le règlement de la belote", "9. Règles maison", "Sommaire"),
+        ("fi", "Belote-sääntökirja", "9. Talon säännöt", "Sisällys"),
     ],
 )
 def test_the_rule_book_answers_in_the_visitors_language(
@@ -54,6 +55,7 @@ def test_the_contents_list_every_section_in_order(client, settings):
         "7-a-match",
         "8-the-json-contract",
         "9-house-rules",
+        "10-two-or-three-players-each-for-themselves",
         "sources-and-choices",
     ]
 

@@ -233,6 +233,14 @@ def test_the_admin_form_is_the_service_check_and_the_model_calls_no_service(club
         Tournament(club=club, name="", slug="x", starts_on=datetime.date(2026, 1, 1)).full_clean()
 
 
+def test_a_tournament_is_played_by_four(club):
+    tournament = Tournament(club=club, name="X", slug="x", starts_on=datetime.date(2026, 1, 1))
+    tournament.rules = {"players": 3}
+    [problem] = settings_problems(tournament)
+    assert problem.path == "rules.players"
+    assert problem.message == "A tournament match is played by four, in two partnerships."
+
+
 def test_the_system_actor_is_allowed_and_recorded_as_nobody(club):
     tournament = create_tournament(
         club, by=SYSTEM, name="Demo", starts_on=datetime.date(2026, 1, 1)

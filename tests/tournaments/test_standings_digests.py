@@ -17,7 +17,7 @@ from tournaments.services.deals import enter_deal
 from tournaments.services.standings import recompute_standings
 from tournaments.standings.digests import first_changed_round
 from tournaments.standings.names import LIVE_ROUND
-from tournaments.standings.table import MatchResult, Tabulation, TeamInfo, compute_standings
+from tournaments.standings.table import Line, MatchResult, Tabulation, TeamInfo, compute_standings
 
 A, B, C, D = 1, 2, 3, 4
 TEAMS = [TeamInfo(id=i, seed=i) for i in (A, B, C, D)]
@@ -255,3 +255,15 @@ def test_the_tournaments_bye_points_reach_the_rows_of_every_round():
     assert recompute_standings(tournament.pk) is True
 
     assert cyd_line.get().points_for == 77
+
+
+def test_a_row_is_a_lines_fields_in_order_and_the_store_writes_its_figures():
+    """The store writes `row[2:]` of `Tabulation.rows`: a Line's stored values exactly."""
+    tabulation = Tabulation(TEAMS, MATCHES)
+    rows = tabulation.rows(1, live=True)
+    lines = tabulation.lines(1, live=True)
+    assert rows.keys() == lines.keys()
+    for number, round_rows in rows.items():
+        for row, line in zip(round_rows, lines[number], strict=True):
+            assert Line(*row) == line
+            assert row[0] == line.team_id and row[2:] == line.stored()

@@ -1,4 +1,4 @@
-"""The catalogues: complete in Dutch and French, compiled by a pure-Python command."""
+"""The catalogues: complete in Dutch, French and Finnish, compiled by a pure-Python command."""
 
 from __future__ import annotations
 
@@ -18,14 +18,14 @@ from tournaments.services.deals import enter_deal
 LOCALE = settings.BASE_DIR / "locale"
 
 
-@pytest.mark.parametrize("language", ["nl", "fr"])
+@pytest.mark.parametrize("language", ["nl", "fr", "fi"])
 def test_every_string_is_translated(language):
     catalogue = polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "django.po"))
     assert catalogue.percent_translated() == 100
     assert not [entry.msgid for entry in catalogue if "fuzzy" in entry.flags]
 
 
-@pytest.mark.parametrize("language", ["nl", "fr"])
+@pytest.mark.parametrize("language", ["nl", "fr", "fi"])
 def test_every_translation_keeps_the_placeholders(language):
     catalogue = polib.pofile(str(LOCALE / language / "LC_MESSAGES" / "django.po"))
     for entry in catalogue.translated_entries():

@@ -159,8 +159,11 @@ def settings_problems(tournament: Tournament, *, rescore: bool = False) -> list[
     languages = [code for code, _name in django_settings.LANGUAGES]
     if tournament.language not in ("", *languages):
         refuse("language", _choice_message(tournament.language, languages))
-    for problem in rules_problems(tournament.rules)[1]:
+    rules, rule_problems = rules_problems(tournament.rules)
+    for problem in rule_problems:
         refuse(problem.path, problem_message(problem))
+    if rules.players != 4:
+        refuse("rules.players", _("A tournament match is played by four, in two partnerships."))
     _check_match_points(tournament, refuse)
     _check_tie_breaks(tournament.tie_breaks, refuse)
     _check_round_settings(tournament, refuse)

@@ -18,7 +18,7 @@ from django.utils import timezone
 from ..models import Match, Round, SitOut, Standing, Team, Tournament
 from ..standings.digests import first_changed_round
 from ..standings.names import LIVE_ROUND, ROW_FIELDS
-from ..standings.table import Line, MatchResult, Tabulation, TeamInfo
+from ..standings.table import Line, MatchResult, Row, Tabulation, TeamInfo
 
 log = logging.getLogger(__name__)
 
@@ -138,13 +138,13 @@ def table_of(tournament: Tournament) -> dict[int, list[Line]]:
 
 def write_lines(
     tournament_id: int,
-    by_round: dict[int, list[Line]],
+    by_round: dict[int, list[Row]],
     from_round: int = 1,
     *,
     individual: bool = False,
 ) -> None:
     """Make the stored rows of rounds `from_round` on, and of the live table, equal to
-    `by_round`, inside the caller's transaction (the rows of the rounds before are known
+    `by_round` (lines as rows, `Tabulation.rows`), inside the caller's transaction (the rows of the rounds before are known
     to be current). The live table's rows (LIVE_ROUND) are always in play: `by_round`
     without it deletes them (no match in play any more). `individual`: the lines are
     entrants' (`Standing.entrant`).
@@ -176,10 +176,11 @@ def write_lines(
             if round_number != LIVE_ROUND and round_number < from_round:
                 raise ValueError(f"round {round_number} is before from_round {from_round}")
             for line in lines:
-                figures = line.stored()
-                old = stored.pop((round_number, line.team_id), None)
+                # A row is the team's id, its seed, then the stored figures in ROW_FIELDS order.
+                team_id, figures = line[0], line[2:]
+                old = stored.pop((round_number, team_id), None)
                 if old is None:
-                    inserts.append((tournament_id, round_number, line.team_id, *figures))
+                    inserts.append((tournament_id, round_number, team_id, *figures))
                 elif old[1] != figures:  # SQLite's 0/1 for booleans compare equal all the same
                     updates.append((old[0], *figures))
         gone = [pk for pk, _figures in stored.values()] + stale
@@ -264,7 +265,7 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
     tabulation = tabulation_of(tournament)
     digests = tabulation.digests()
     from_round = 1 if force else first_changed_round(tournament.standings_digests, digests)
-    by_round = tabulation.lines(from_round, live=True)
+    by_round = tabulation.rows(from_round, live=True)
     with transaction.atomic():
         # The lock makes two recomputes write one after the other, and an older one never
         # overwrites a newer one. The digests are read again under it: another recompute
@@ -278,7 +279,7 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
         if locked is None:
             return False
         if not force and (now := first_changed_round(locked, digests)) < from_round:
-            from_round, by_round = now, tabulation.lines(now, live=True)
+            from_round, by_round = now, tabulation.rows(now, live=True)
         Tournament.objects.filter(pk=tournament_id).update(
             standings_seq=seq, standings_computed_at=timezone.now(), standings_digests=digests
         )

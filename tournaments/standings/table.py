@@ -304,7 +304,15 @@ class Tabulation:
 
     def lines(self, from_round: int = 1, *, live: bool = False) -> dict[int, list[Line]]:
         """The lines after each round from `from_round` to the last with a finished match;
-        with `live`, and while a match is in play, the live table under LIVE_ROUND too.
+        with `live`, and while a match is in play, the live table under LIVE_ROUND too."""
+        return {
+            number: [Line(*row) for row in rows]
+            for number, rows in self.rows(from_round, live=live).items()
+        }
+
+    def rows(self, from_round: int = 1, *, live: bool = False) -> dict[int, list[Row]]:
+        """`lines` as plain rows, in Line's field order (what the store writes: a recompute
+        of every round makes 4,000 of them, and an object each is a good part of its cost).
 
         The rounds before `from_round` are tallied all the same (the figures are running
         totals) but not ranked: that is most of a round's cost. The live table is ranked
@@ -312,7 +320,7 @@ class Tabulation:
         """
         criteria = known(self.tie_breaks)
         tally = Tally(len(self.teams))
-        by_round: dict[int, list[Line]] = {}
+        by_round: dict[int, list[Row]] = {}
         for round_number in range(1, self.last_round + 1):
             for i, across, addition in self.additions.get(round_number, ()):
                 tally.add(i, across, addition)
@@ -325,7 +333,7 @@ class Tabulation:
             by_round[LIVE_ROUND] = self._live(tally, criteria)
         return by_round
 
-    def _live(self, tally: Tally, criteria: Sequence[Criterion]) -> list[Line]:
+    def _live(self, tally: Tally, criteria: Sequence[Criterion]) -> list[Row]:
         """The live table: `tally` (every finished match) plus every match in play."""
         in_play = [0] * tally.size
         for _number, (i, across, addition) in self.provisional:
@@ -335,38 +343,44 @@ class Tabulation:
         # As after the round in play: a withdrawn team is marked once its last match is past.
         after = max(self.last_round, *(number for number, _addition in self.provisional))
         withdrawn = [w is not None and after > w for w in self.withdrawn_after]
-        lines = _ranked(tally, self.teams, criteria, withdrawn)
-        for line in lines:
-            line.in_play = in_play[self.index[line.team_id]]
-        return lines
+        index = self.index
+        return [
+            (*row[:-1], in_play[index[row[0]]])
+            for row in _ranked(tally, self.teams, criteria, withdrawn)
+        ]
 
     def digests(self) -> list[str]:
         """One digest per round of what its lines are computed from (`digests.round_digests`)."""
         return round_digests(self)
 
 
+# A line as a plain tuple, in Line's field order.
+Row = tuple[Any, ...]
+
+
 def _ranked(
     tally: Tally, team_list: list[TeamInfo], criteria: Sequence[Criterion], withdrawn: list[bool]
-) -> list[Line]:
+) -> list[Row]:
     """Every team's line from the tally, in rank order (withdrawn teams last)."""
     sonneborn = sonneborn_berger(tally)
     opponents_points = buchholz(tally)
     steps = _steps(criteria, tally)
     totals = tally.totals
-    lines: list[Line] = []
+    rows: list[Row] = []
     for gone in (False, True):
         members = [i for i in range(tally.size) if withdrawn[i] is gone]
         for tied in _order(members, steps, 0, tally):
-            rank, shared = len(lines) + 1, len(tied) > 1
+            rank, shared = len(rows) + 1, len(tied) > 1
             for i in sorted(tied) if shared else tied:  # in seed order
                 t, team = totals[i], team_list[i]
-                # Positional, in Line's field order: the summed figures around S–B and Buchholz.
-                row: tuple[Any, ...] = (
-                    *(team.id, team.seed, *t[:8], sonneborn[i], opponents_points[i]),
-                    *(*t[8:], gone, rank, shared),
+                # In Line's field order: the summed figures around S–B and Buchholz; in play 0.
+                rows.append(
+                    (
+                        *(team.id, team.seed, *t[:8], sonneborn[i], opponents_points[i]),
+                        *(*t[8:], gone, rank, shared, 0),
+                    )
                 )
-                lines.append(Line(*row))
-    return lines
+    return rows
 
 
 # A sort step: one key per team for a run of criteria, or a criterion applied among the tied.

@@ -1,0 +1,30 @@
+"""The ASGI entry of a stream host (uvicorn): the live stream at /stream/, the site elsewhere.
+
+    uvicorn config.asgi:application --port 8001
+
+A stream host needs BELOTE_LIVE_STREAM_ORIGIN (the web tier it fetches the regions from) and
+Redis (BELOTE_LIVE_REDIS_URL, or the cache's); see README, "Beyond one machine".
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+site = get_asgi_application()
+
+from django.conf import settings  # noqa: E402  (after Django is set up)
+
+from tournaments.stream import PREFIX, StreamApp  # noqa: E402
+
+stream = StreamApp(settings.LIVE_STREAM_ORIGIN, settings.LIVE_REDIS_URL)
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if scope["type"] == "lifespan" or scope.get("path", "").startswith(PREFIX + "/"):
+        await stream(scope, receive, send)
+    else:
+        await site(scope, receive, send)

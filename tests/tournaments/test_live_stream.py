@@ -1,0 +1,259 @@
+"""The live stream's hub (tournaments/stream.py), without a server: one fetch and one
+compression per new version, the same bytes to every listener, 404 for what is not public."""
+
+from __future__ import annotations
+
+import asyncio
+import zlib
+
+import pytest
+
+from tournaments.stream import (
+    GZIP_HEADER,
+    Hub,
+    Listener,
+    deflated,
+    serve,
+    sse_event,
+    topic_of,
+)
+
+STANDINGS = "/stream/clubs/les-atouts/winter-cup/standings/live/"
+
+
+def region(version: str, rows: int = 3) -> bytes:
+    lines = "\n".join(f"<tr><td>{n}</td></tr>" for n in range(rows))
+    return f'<div id="standings" data-version="{version}">\n{lines}\n</div>'.encode()
+
+
+def scope(path: str = STANDINGS, query: str = "v=1-0&lang=fr", gzip: bool = True) -> dict:
+    headers = [(b"host", b"belote.example")]
+    if gzip:
+        headers.append((b"accept-encoding", b"gzip, deflate, br"))
+    return {
+        "type": "http",
+        "method": "GET",
+        "path": path,
+        "query_string": query.encode(),
+        "headers": headers,
+    }
+
+
+class FakeWeb:
+    """The web tier as the hub sees it: the current version of the region, or a status."""
+
+    def __init__(self, version: str = "1-0", status: int = 200) -> None:
+        self.version = version
+        self.status = status
+        self.asked: list[str | None] = []
+        self.subscribed: list[str] = []
+        self.unsubscribed: list[str] = []
+        self.gate: asyncio.Event | None = None
+
+    async def fetch(self, topic):  # type: ignore[no-untyped-def]
+        self.asked.append(topic.version)
+        if self.gate is not None:
+            await self.gate.wait()
+        if self.status != 200:
+            return self.status, b""
+        if topic.version == self.version:
+            return 204, b""
+        return 200, region(self.version)
+
+    async def subscribe(self, channel: str) -> None:
+        self.subscribed.append(channel)
+
+    async def unsubscribe(self, channel: str) -> None:
+        self.unsubscribed.append(channel)
+
+    def hub(self) -> Hub:
+        return Hub(self.fetch, self.subscribe, self.unsubscribe)
+
+
+def run(coroutine):  # type: ignore[no-untyped-def]
+    return asyncio.run(coroutine)
+
+
+def test_events_deflated_apart_decode_as_one_gzip_stream():
+    first = sse_event("standings", "1-0", "<p>one</p>")
+    second = sse_event("standings", "2-0", "<p>two</p>\n<p>lines</p>")
+    stream = GZIP_HEADER + deflated(b"retry: 3000\n\n") + deflated(first) + deflated(second)
+    decoder = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    assert decoder.decompress(stream) == b"retry: 3000\n\n" + first + second
+    # Each event's bytes depend on the event alone: the same for every connection.
+    assert deflated(second) == deflated(second)
+
+
+def test_an_event_carries_every_line_of_the_region_and_its_version():
+    event = sse_event("standings", "7-1700", "<div>\n<p>a</p>\n</div>")
+    assert event == b"event: standings\nid: 7-1700\ndata: <div>\ndata: <p>a</p>\ndata: </div>\n\n"
+
+
+def test_a_stream_request_names_its_topic_language_and_variant():
+    topic, seen, gzip = topic_of(scope(query="v=3-9&lang=nl&after=2&junk=1"))
+    assert (topic.region, topic.path, topic.language) == (
+        "standings",
+        "/clubs/les-atouts/winter-cup/standings/live/",
+        "nl",
+    )
+    assert topic.query == {"after": "2"} and seen == "3-9" and gzip
+    assert topic.channel == "belote:live:les-atouts/winter-cup"
+    # Anything else is no topic: another fragment, a variant that is not a round, a language
+    # that is not one.
+    assert topic_of(scope(path="/stream/clubs/a/b/teams/3/live/")) is None
+    assert topic_of(scope(query="after=1;drop")) is None
+    assert topic_of(scope(query="lang=../../etc")) is None
+
+
+def test_listeners_of_a_region_share_one_fetch_and_one_frame_per_version():
+    web = FakeWeb("1-0")
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        hub = web.hub()
+        behind, current = Listener(), Listener()
+        topic, _, _ = topic_of(scope())
+        joined = await hub.join(topic, behind, seen="0-0")
+        again, _, _ = topic_of(scope())
+        assert await hub.join(again, current, seen="1-0") is joined
+        assert web.asked == [None]  # one fetch for both
+        assert web.subscribed == ["belote:live:les-atouts/winter-cup"]
+        # The page behind gets the current version at once; the current one nothing yet.
+        assert behind.pending is joined.frame and current.pending is None
+
+        web.version = "2-0"
+        hub.published("belote:live:les-atouts/winter-cup")
+        await joined.fetching
+        assert web.asked == [None, "1-0"]
+        assert current.pending is behind.pending is joined.frame
+        assert b'data-version="2-0"' in joined.frame.plain
+        assert zlib.decompressobj(-zlib.MAX_WBITS).decompress(joined.frame.packed) == (
+            joined.frame.plain
+        )
+
+        await hub.leave(joined, behind)
+        assert web.unsubscribed == []
+        await hub.leave(joined, current)
+        assert web.unsubscribed == ["belote:live:les-atouts/winter-cup"]
+        assert hub.topics == {} and hub.listeners == 0
+
+    run(scenario())
+
+
+def test_a_burst_of_new_versions_costs_two_fetches_not_one_each():
+    web = FakeWeb("1-0")
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        hub = web.hub()
+        topic, _, _ = topic_of(scope())
+        joined = await hub.join(topic, Listener(), seen="1-0")
+        web.gate = asyncio.Event()
+        web.version = "2-0"
+        hub.published(joined.channel)
+        while len(web.asked) < 2:  # a fetch under way, held at the gate
+            await asyncio.sleep(0)
+        for n in range(3, 12):
+            web.version = f"{n}-0"
+            hub.published(joined.channel)
+        web.gate.set()
+        while not joined.fetching.done():
+            await asyncio.sleep(0)
+        return joined
+
+    joined = run(scenario())
+    assert len(web.asked) == 3  # the first, the one under way, the one after it
+    assert joined.version == "11-0"
+
+
+def test_a_region_the_web_tier_does_not_show_anonymous_visitors_answers_404():
+    web = FakeWeb(status=404)
+    sent: list[dict] = []
+
+    async def send(message):  # type: ignore[no-untyped-def]
+        sent.append(message)
+
+    async def receive():  # type: ignore[no-untyped-def]
+        return {"type": "http.disconnect"}
+
+    hub = web.hub()
+    run(serve(hub, scope(), receive, send))
+    assert sent[0]["status"] == 404
+    assert hub.topics == {} and hub.listeners == 0
+
+
+@pytest.mark.parametrize(
+    ("path", "method", "status"),
+    [("/stream/clubs/a/b/matches/1/live/", "GET", 404), (STANDINGS, "POST", 405)],
+)
+def test_only_a_get_of_a_streamed_region_opens_a_stream(path, method, status):
+    sent: list[dict] = []
+
+    async def send(message):  # type: ignore[no-untyped-def]
+        sent.append(message)
+
+    async def receive():  # type: ignore[no-untyped-def]
+        return {"type": "http.disconnect"}
+
+    asked = scope(path=path)
+    asked["method"] = method
+    run(serve(FakeWeb().hub(), asked, receive, send))
+    assert sent[0]["status"] == status
+
+
+def test_a_stream_sends_the_newer_version_then_follows_until_the_page_goes():
+    web = FakeWeb("2-0")
+    sent: list[dict] = []
+    leave = asyncio.Event
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        gone = leave()
+        hub = web.hub()
+
+        async def send(message):  # type: ignore[no-untyped-def]
+            sent.append(message)
+
+        async def receive():  # type: ignore[no-untyped-def]
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        served = asyncio.ensure_future(serve(hub, scope(query="v=1-0&lang=en"), receive, send))
+        while len(sent) < 3:
+            await asyncio.sleep(0.01)
+        web.version = "3-0"
+        hub.published("belote:live:les-atouts/winter-cup")
+        while len(sent) < 4:
+            await asyncio.sleep(0.01)
+        gone.set()
+        await served
+        return hub
+
+    hub = run(scenario())
+    start = sent[0]
+    assert start["status"] == 200
+    assert (b"content-encoding", b"gzip") in start["headers"]
+    assert (b"content-type", b"text/event-stream; charset=utf-8") in start["headers"]
+    body = b"".join(m.get("body", b"") for m in sent[1:])
+    text = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(body).decode()
+    assert text.startswith("retry: 3000\n\n")
+    assert 'id: 2-0\ndata: <div id="standings" data-version="2-0">' in text
+    assert text.index("id: 2-0") < text.index("id: 3-0")
+    assert hub.listeners == 0 and hub.topics == {}
+
+
+def test_a_change_that_leaves_a_regions_version_alone_fetches_nothing():
+    web = FakeWeb("4-100")
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        hub = web.hub()
+        topic, _, _ = topic_of(scope())
+        joined = await hub.join(topic, Listener(), seen="4-100")
+        # A deal committed: the schedule's version moved, the standings' not yet.
+        hub.published(joined.channel, "12.4-100")
+        assert joined.fetching.done()
+        web.version = "5-200"
+        hub.published(joined.channel, "12.5-200")  # the recompute stored them
+        await joined.fetching
+        return joined
+
+    joined = run(scenario())
+    assert web.asked == [None, "4-100"]
+    assert joined.version == "5-200"

@@ -1,0 +1,444 @@
+"""The live stream: each new version of a public live region, pushed once to every open page.
+
+A page that shows the standings or the schedule polls its fragment every second
+(views/live.py). With a stream host configured (`LIVE_STREAM_URL`), it opens a server-sent
+events stream here instead and polls only while the stream is down. A stream host is an
+ASGI app (uvicorn) that holds the open pages' connections and no database connection:
+
+- it learns of a new version from Redis pub/sub (`tournaments.live` publishes each
+  tournament's versions after a change commits and after a recompute stores standings);
+- it fetches the region for that version once, from the web tier, as an anonymous visitor
+  in the listeners' language (so who may read what is decided there, once: a private or
+  draft tournament answers 404 and its pages keep polling);
+- it compresses the event once and writes the same bytes to every listener.
+
+Every event is the whole region, so a listener that is slow gets the newest one and skips
+the rest. Each event is compressed by a fresh deflate compressor ending on a full flush:
+it refers to nothing before it, so the bytes are the same for every connection, and a
+gzip stream (a header, then these events one after another) decodes as one for the browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import time
+import zlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from .selectors.live import live_key
+
+log = logging.getLogger(__name__)
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+PREFIX = "/stream"
+# The regions every open page of a tournament watches: the same bytes for every visitor.
+REGIONS = {"standings": "standings", "schedule": "changes"}
+FRAGMENT = re.compile(
+    r"/clubs/(?P<club>[-\w]+)/(?P<slug>[-\w]+)/(?P<region>standings|schedule)/live/"
+)
+# What a region's query may carry besides its version: the variant (views/live.py `shared`).
+VARIANTS = {"standings": ("after",), "schedule": ("round",)}
+LANGUAGE = re.compile(r"[a-z]{2}(-[a-z]{2,4})?")
+VERSION = re.compile(rb'data-version="([^"]*)"')
+
+# A comment every so often keeps proxies and phones from closing an idle stream.
+KEEPALIVE_SECONDS = 15.0
+# A stream is closed after this long; the page reconnects (EventSource does by itself), so
+# no connection outlives a deploy by much and listeners spread over the hosts that are up.
+LIFETIME_SECONDS = 30 * 60
+# How long a browser waits before it reconnects a stream that closed.
+RETRY_MILLISECONDS = 3000
+# Listeners one host holds at most; past that it answers 503 and the page polls.
+MAX_LISTENERS = 5000
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+
+
+def sse_event(region: str, version: str, html: str) -> bytes:
+    """One server-sent event: the region's HTML, its version as the event's id."""
+    lines = "".join(f"data: {line}\n" for line in html.splitlines() or [""])
+    return f"event: {region}\nid: {version}\n{lines}\n".encode()
+
+
+def deflated(chunk: bytes) -> bytes:
+    """`chunk` as deflate blocks that refer to nothing before them (see the module's doc)."""
+    compressor = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return compressor.compress(chunk) + compressor.flush(zlib.Z_FULL_FLUSH)
+
+
+@dataclass(eq=False)
+class Frame:
+    """An event as sent: plain, and deflated once for every listener that accepts gzip."""
+
+    plain: bytes
+    packed: bytes = b""
+
+    def __post_init__(self) -> None:
+        self.packed = deflated(self.plain)
+
+    def body(self, gzip: bool) -> bytes:
+        return self.packed if gzip else self.plain
+
+
+KEEPALIVE = Frame(b": keepalive\n\n")
+
+
+@dataclass(eq=False)
+class Listener:
+    """One open page: the newest frame it has not been sent yet."""
+
+    pending: Frame | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def offer(self, frame: Frame) -> None:
+        self.pending = frame
+        self.wake.set()
+
+
+@dataclass(eq=False)
+class Topic:
+    """A region of a tournament in one variant and language, and the pages that watch it."""
+
+    key: str
+    channel: str
+    region: str
+    path: str
+    query: dict[str, str]
+    language: str
+    host: str
+    version: str | None = None
+    frame: Frame | None = None
+    listeners: set[Listener] = field(default_factory=set)
+    fetching: asyncio.Task[None] | None = None
+    again: bool = False
+    gone: bool = False
+
+
+Fetch = Callable[[Topic], Awaitable[tuple[int, bytes]]]
+
+
+class Hub:
+    """The topics of one stream host, fed by one pub/sub subscription.
+
+    `fetch(topic)` asks the web tier for the topic's region (status, HTML); `subscribe` and
+    `unsubscribe` follow the channels that have topics (a real host: Redis pub/sub).
+    """
+
+    def __init__(
+        self,
+        fetch: Fetch,
+        subscribe: Callable[[str], Awaitable[None]],
+        unsubscribe: Callable[[str], Awaitable[None]],
+    ) -> None:
+        self.fetch = fetch
+        self.subscribe = subscribe
+        self.unsubscribe = unsubscribe
+        self.topics: dict[str, Topic] = {}
+        self.channels: dict[str, set[str]] = {}
+        self.listeners = 0
+        self.fetches = 0
+
+    async def join(self, topic: Topic, listener: Listener, seen: str) -> Topic | None:
+        """Add a listener that shows version `seen`; None when the region is not public."""
+        kept = self.topics.get(topic.key)
+        if kept is None:
+            self.topics[topic.key] = kept = topic
+            keys = self.channels.setdefault(topic.channel, set())
+            keys.add(topic.key)
+            if len(keys) == 1:
+                await self.subscribe(topic.channel)
+            kept.fetching = asyncio.ensure_future(self.refresh(kept))
+        if kept.frame is None and kept.fetching is not None and not kept.fetching.done():
+            await asyncio.shield(kept.fetching)
+        if kept.gone:
+            self._drop(kept)
+            return None
+        kept.listeners.add(listener)
+        self.listeners += 1
+        if kept.frame is not None and kept.version != seen:
+            listener.offer(kept.frame)
+        return kept
+
+    async def leave(self, topic: Topic, listener: Listener) -> None:
+        if listener in topic.listeners:
+            topic.listeners.discard(listener)
+            self.listeners -= 1
+        if not topic.listeners and self.topics.get(topic.key) is topic:
+            self._drop(topic)
+            keys = self.channels.get(topic.channel)
+            if keys is not None and not keys:
+                del self.channels[topic.channel]
+                await self.unsubscribe(topic.channel)
+
+    def _drop(self, topic: Topic) -> None:
+        self.topics.pop(topic.key, None)
+        keys = self.channels.get(topic.channel)
+        if keys is not None:
+            keys.discard(topic.key)
+
+    def published(self, channel: str, versions: str = "") -> None:
+        """New versions of the channel's tournament (`changes.standings`, as
+        selectors.LiveState.both): refresh each of its topics whose version moved, once."""
+        changes, _, standings = versions.partition(".")
+        moved = {"changes": changes, "standings": standings}
+        for key in list(self.channels.get(channel, ())):
+            topic = self.topics.get(key)
+            if topic is not None and (
+                not versions or moved[REGIONS[topic.region]] != topic.version
+            ):
+                self._refresh_soon(topic)
+
+    def _refresh_soon(self, topic: Topic) -> None:
+        if topic.fetching is not None and not topic.fetching.done():
+            topic.again = True  # one more fetch when this one ends: a burst costs two
+            return
+        topic.fetching = asyncio.ensure_future(self.refresh(topic))
+
+    async def refresh(self, topic: Topic) -> None:
+        """Fetch the topic's region; a new version goes to every listener, as one frame."""
+        while True:
+            topic.again = False
+            try:
+                self.fetches += 1
+                status, html = await self.fetch(topic)
+            except Exception:
+                log.warning("stream: %s not fetched", topic.key, exc_info=True)
+                status, html = 0, b""
+            if status in (403, 404, 410):
+                topic.gone = True
+                for listener in topic.listeners:
+                    listener.wake.set()
+            elif status == 200 and (found := VERSION.search(html[:4000])):
+                version = found.group(1).decode()
+                if version != topic.version:
+                    topic.version = version
+                    topic.frame = Frame(sse_event(topic.region, version, html.decode()))
+                    for listener in topic.listeners:
+                        listener.offer(topic.frame)
+            if not topic.again:
+                return
+
+
+def topic_of(scope: Scope) -> tuple[Topic, str, bool] | None:
+    """The topic a stream request asks for, the version its page shows and whether it
+    takes gzip; None for anything that is not one of the streamed regions."""
+    path = scope.get("path", "")
+    if not path.startswith(PREFIX + "/"):
+        return None
+    fragment = path[len(PREFIX) :]
+    found = FRAGMENT.fullmatch(fragment)
+    if found is None:
+        return None
+    raw = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    region = found["region"]
+    query = {}
+    for name in VARIANTS[region]:
+        value = (raw.get(name) or [""])[0]
+        if value:
+            if not (value.isdigit() and len(value) <= 5):
+                return None
+            query[name] = value
+    language = (raw.get("lang") or ["en"])[0].lower()
+    if not LANGUAGE.fullmatch(language):
+        return None
+    seen = (raw.get("v") or [""])[0][:64]
+    headers = {name.lower(): value for name, value in scope.get("headers", ())}
+    host = headers.get(b"host", b"").decode("latin-1")
+    gzip = b"gzip" in headers.get(b"accept-encoding", b"")
+    key = f"{fragment}?{urlencode(sorted(query.items()))}|{language}"
+    # The pub/sub channel of a tournament's versions is its live key (live.announce).
+    channel = live_key(found["club"], found["slug"])
+    return Topic(key, channel, region, fragment, query, language, host), seen, gzip
+
+
+async def _answer(send: Send, status: int, text: str) -> None:
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"cache-control", b"no-store"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": text.encode()})
+
+
+async def serve(hub: Hub, scope: Scope, receive: Receive, send: Send) -> None:
+    """One stream request: 404 unless a public region, else the events until the page goes."""
+    if scope.get("method") not in ("GET", "HEAD"):
+        await _answer(send, 405, "GET only")
+        return
+    asked = topic_of(scope)
+    if asked is None:
+        await _answer(send, 404, "not a live region")
+        return
+    if hub.listeners >= MAX_LISTENERS:
+        await _answer(send, 503, "full: poll instead")
+        return
+    wanted, seen, gzip = asked
+    listener = Listener()
+    topic = await hub.join(wanted, listener, seen)
+    if topic is None:
+        await _answer(send, 404, "not a public live region")
+        return
+    headers = [
+        (b"content-type", b"text/event-stream; charset=utf-8"),
+        (b"cache-control", b"no-store"),
+        # nginx passes each event on at once instead of filling its buffer first.
+        (b"x-accel-buffering", b"no"),
+        (b"vary", b"Accept-Encoding"),
+    ]
+    if gzip:
+        headers.append((b"content-encoding", b"gzip"))
+    try:
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        opening = f"retry: {RETRY_MILLISECONDS}\n\n".encode()
+        await send(
+            {
+                "type": "http.response.body",
+                "body": (GZIP_HEADER + deflated(opening)) if gzip else opening,
+                "more_body": True,
+            }
+        )
+        if scope.get("method") == "HEAD":
+            return
+        await _pump(topic, listener, receive, send, gzip)
+    finally:
+        await hub.leave(topic, listener)
+
+
+async def _pump(topic: Topic, listener: Listener, receive: Receive, send: Send, gzip: bool) -> None:
+    gone = asyncio.ensure_future(_disconnected(receive, listener))
+    ends = time.monotonic() + LIFETIME_SECONDS
+    try:
+        while not gone.done() and not topic.gone and time.monotonic() < ends:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(listener.wake.wait(), KEEPALIVE_SECONDS)
+            listener.wake.clear()
+            if gone.done() or topic.gone:
+                break
+            frame, listener.pending = listener.pending, None
+            await send(
+                {
+                    "type": "http.response.body",
+                    "body": (frame or KEEPALIVE).body(gzip),
+                    "more_body": True,
+                }
+            )
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+    except OSError:
+        pass  # the page went away while we wrote to it
+    finally:
+        gone.cancel()
+
+
+async def _disconnected(receive: Receive, listener: Listener) -> None:
+    while (await receive()).get("type") != "http.disconnect":
+        pass
+    listener.wake.set()  # the pump stops waiting for the next version at once
+
+
+class StreamApp:
+    """The ASGI app of a stream host: Redis pub/sub in, the web tier's regions fetched."""
+
+    def __init__(self, origin: str, redis_url: str) -> None:
+        self.origin = origin.rstrip("/")
+        self.redis_url = redis_url
+        self.hub: Hub | None = None
+        self._client: Any = None
+        self._pubsub: Any = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        if not (self.origin and self.redis_url):
+            log.error("stream: no BELOTE_LIVE_STREAM_ORIGIN or Redis; every stream answers 503")
+            return
+        import httpx
+        import redis.asyncio as redis
+
+        self._client = httpx.AsyncClient(base_url=self.origin, timeout=10.0)
+        connection = redis.Redis.from_url(self.redis_url)
+        self._pubsub = connection.pubsub(ignore_subscribe_messages=True)
+        self.hub = Hub(self._fetch, self._pubsub.subscribe, self._pubsub.unsubscribe)
+        self._reader = asyncio.ensure_future(self._read())
+
+    async def stop(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+        if self._pubsub is not None:
+            await self._pubsub.aclose()
+        if self._client is not None:
+            await self._client.aclose()
+
+    async def _fetch(self, topic: Topic) -> tuple[int, bytes]:
+        query = dict(topic.query)
+        if topic.version:
+            query["v"] = topic.version
+        response = await self._client.get(
+            topic.path,
+            params=query,
+            headers={
+                "Host": topic.host or "localhost",
+                "Cookie": f"django_language={topic.language}",
+                "Accept-Language": topic.language,
+            },
+        )
+        return response.status_code, response.content
+
+    async def _read(self) -> None:
+        """Every message names its channel; a lost subscription is made again."""
+        assert self.hub is not None
+        while True:
+            try:
+                if not self._pubsub.subscribed:
+                    await asyncio.sleep(0.1)
+                    continue
+                message = await self._pubsub.get_message(timeout=1.0)
+                if message and message.get("type") == "message":
+                    channel, versions = message["channel"], message["data"]
+                    self.hub.published(
+                        channel.decode() if isinstance(channel, bytes) else str(channel),
+                        versions.decode() if isinstance(versions, bytes) else str(versions),
+                    )
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("stream: pub/sub lost, subscribing again", exc_info=True)
+                await asyncio.sleep(1.0)
+                with contextlib.suppress(Exception):
+                    await self._pubsub.reset()
+                    channels = list(self.hub.channels)
+                    if channels:
+                        await self._pubsub.subscribe(*channels)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return
+        if self.hub is None:
+            await _answer(send, 503, "no stream here: poll instead")
+            return
+        await serve(self.hub, scope, receive, send)
+
+    async def _lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await self.start()
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await self.stop()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
