@@ -266,6 +266,16 @@ class NewMembersToConfirm(ServiceError):
         return {self.field: [str(name) for name in self.plan.new]}
 
 
+def with_member_name(text: str, typed: str, member: Player) -> str:
+    """`text` with the name `typed` (spaced as it was typed) replaced by `member`'s full name:
+    the one-click fix of a flagged typo."""
+    words = typed.split()
+    if not words:
+        return text
+    pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)")
+    return pattern.sub(lambda _m: member.full_name, text)
+
+
 def _folded(name: str) -> str:
     return utils.default_process(" ".join(split_name(name)))
 
@@ -360,4 +370,5 @@ __all__ = [
     "register_players",
     "similar_members",
     "split_name",
+    "with_member_name",
 ]

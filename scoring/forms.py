@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -11,7 +12,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import Problem, Rank, Rules, Seat, Suit, Team, parse_rules, validate_deal
-from scoring.engine.cards import DEAL_VALUE
+from scoring.engine.cards import BELOTE_POINTS, DEAL_VALUE
 from scoring.engine.declarations import FOUR_POINTS, SEQUENCE_POINTS
 from scoring.translation import (
     SUIT_NAMES,
@@ -97,6 +98,12 @@ def _team_choices(team_names: Mapping[str, str] | None) -> list[tuple[str, str]]
         )
         for t in TEAMS
     ]
+
+
+def _slot_in_use(row: Mapping[str, Any]) -> bool:
+    return bool(
+        row["kind"].value() or row["kind"].errors or row["top"].errors or row["suit"].errors
+    )
 
 
 class DealForm(forms.Form):
@@ -217,10 +224,56 @@ class DealForm(forms.Form):
 
     @property
     def declaration_teams(self) -> list[tuple[str, str, list[dict[str, Any]]]]:
+        """Each team's slots in use (a declaration typed, or refused): the page sends the empty
+        slot once, as `declaration_template`, which its script clones."""
         return [
-            (t.value, self.team_names.get(t.value, t.value), self.declaration_rows(t.value))
+            (
+                t.value,
+                self.team_names.get(t.value, t.value),
+                [row for row in self.declaration_rows(t.value) if _slot_in_use(row)],
+            )
             for t in TEAMS
         ]
+
+    @property
+    def provisional_figures(self) -> str:
+        """The engine's figures (JSON) the table's outbox adds a deal waiting to be sent with,
+        marked as waiting, until the server scores it: the server's score always replaces it."""
+        rules = self.rules
+        points = {f"seq{n}": p for n, p in SEQUENCE_POINTS.items()}
+        points.update({f"four{rank.value}": p for rank, p in FOUR_POINTS.items()})
+        return json.dumps(
+            {
+                "value": DEAL_VALUE,
+                "capot": rules.capot_value,
+                "belote": BELOTE_POINTS,
+                "litige": rules.litige.value,
+                "rounding": rules.rounding.value,
+                "declarations": points if rules.declarations else {},
+            }
+        )
+
+    @property
+    def declarations_in_use(self) -> bool:
+        return any(rows for _team, _name, rows in self.declaration_teams)
+
+    @property
+    def declaration_slots(self) -> int:
+        return DECLARATION_SLOTS
+
+    @property
+    def declaration_template(self) -> dict[str, Any]:
+        """One empty slot, its names and ids holding `{team}` and `{slot}` for the script."""
+        prefix = "decl_{team}_{slot}"
+        template: dict[str, Any] = {"prefix": prefix}
+        for part in ("kind", "top", "suit"):
+            field = self.fields[f"decl_NS_0_{part}"]
+            name = f"{prefix}_{part}"
+            template[part] = field.widget.render(name, "", attrs={"id": f"id_{name}"})
+            template[f"{part}_id"] = f"id_{name}"
+            template[f"{part}_label"] = field.label
+        template["kind_label"] = _("Declaration")
+        return template
 
     @property
     def quick_declarations(self) -> list[tuple[str, Any, Any]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -21,7 +22,7 @@ from .services.settings import (
     create_tournament,
     update_tournament,
 )
-from .standings.criteria import DEFAULT_TIE_BREAKS, labels
+from .standings.criteria import default_tie_breaks_for, labels
 
 RULE_PREFIX = "rule_"
 
@@ -186,7 +187,16 @@ class TournamentForm(forms.Form):
             field.disabled = self.rules_locked
             self.fields[RULE_PREFIX + spec.name] = field
         if tournament is None:
-            self.fields["tie_breaks"].initial = list(DEFAULT_TIE_BREAKS)
+            first_format = Tournament.Format.choices[0][0]
+            self.fields["tie_breaks"].initial = default_tie_breaks_for(first_format)
+
+    @property
+    def tie_break_defaults(self) -> str:
+        """Each format's default tie-break list (JSON): the list on the page follows the format
+        chosen while the director has not changed it (static/js/ordered-choices.js)."""
+        return json.dumps(
+            {code: default_tie_breaks_for(code) for code, _label in Tournament.Format.choices}
+        )
 
     @property
     def rule_fields(self) -> list[Any]:

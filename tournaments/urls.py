@@ -9,6 +9,7 @@ from .views import (
     draws,
     entrants,
     live,
+    offline,
     public,
     referee,
     referees,
@@ -47,6 +48,9 @@ referee_urls = [
     path("matches/<int:pk>/table/close/", referee.close, name="close_match"),
     path("matches/<int:pk>/table/reopen/", referee.reopen, name="reopen_match"),
     path("matches/<int:pk>/table/confirm/", referee.confirm, name="confirm_sheet"),
+    # The table as an installable app: served from the root, the worker's scope is every page.
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
     # A referee's private link (the secret is URL-safe base64).
     path("t/<slug:secret>/", referees.link_sign_in, name="referee_link"),
 ]

@@ -1,7 +1,8 @@
 /* Deal form enhancements: the other team's points as you type, what belote / capot /
    declarations hold shown on their folded buttons, declarations by quick buttons, top card and
-   suit only for sequences. The form works the same without this script; no rule of the game
-   is here (the engine on the server judges every entry).
+   suit only for sequences, Save kept for the Save button. Without this script the form still
+   enters every deal but declarations (their empty slot is a template this script clones); no
+   rule of the game is here (the engine on the server judges every entry).
    `window.beloteDealForm(form)` sets a form up; the table's outbox calls it again after it
    puts a fresh form in the page. */
 (function () {
@@ -61,51 +62,95 @@
       refreshers.push(show);
     });
 
-    // Declarations: show only the slots in use; quick buttons fill the next free slot.
+    // Declarations: the page sends the slots in use and one empty slot as a template; a quick
+    // button clones it for its team (under the next free slot number), ✕ takes a slot away.
+    var template = form.querySelector("template[data-slot-template]");
+    function kindOf(slot) { return slot.querySelector("select[name$=_kind]"); }
+    function refresh(slot) {
+      var detail = slot.querySelector("[data-detail]");
+      // A four has no top card or suit to ask for.
+      if (detail) detail.hidden = kindOf(slot).value.indexOf("seq") !== 0;
+    }
+    function wire(slot, team) {
+      var kind = kindOf(slot);
+      kind.addEventListener("change", function () { refresh(slot); });
+      refresh(slot);
+      var remove = slot.querySelector("[data-remove]");
+      if (remove) {
+        remove.addEventListener("click", function () {
+          slot.remove();
+          team.querySelectorAll("[data-add]").forEach(function (b) { b.removeAttribute("aria-disabled"); });
+          team.dispatchEvent(new Event("change", { bubbles: true }));
+          var first = team.querySelector("[data-quick] button");
+          if (first) first.focus();
+        });
+      }
+    }
+    function addSlot(team) {
+      var code = team.getAttribute("data-decl-team");
+      var most = parseInt(team.getAttribute("data-slots"), 10) || 4;
+      var used = Array.prototype.map.call(team.querySelectorAll("[data-slot] select[name$=_kind]"), function (k) {
+        return k.name.split("_")[2];
+      });
+      var n = 0;
+      while (n < most && used.indexOf(String(n)) >= 0) n += 1;
+      if (n >= most || !template) return null;
+      var slot = template.content.firstElementChild.cloneNode(true);
+      slot.querySelectorAll("[name], [id], [for]").forEach(function (node) {
+        ["name", "id", "for"].forEach(function (attr) {
+          var value = node.getAttribute(attr);
+          if (value) node.setAttribute(attr, value.replace("{team}", code).replace("{slot}", String(n)));
+        });
+      });
+      team.appendChild(slot);
+      wire(slot, team);
+      return slot;
+    }
     form.querySelectorAll("[data-decl-team]").forEach(function (team) {
-      var slots = Array.prototype.slice.call(team.querySelectorAll("[data-slot]"));
       var quick = team.querySelector("[data-quick]");
       if (quick) quick.hidden = false;
-      function kindOf(slot) { return slot.querySelector("select[name$=_kind]"); }
-      function refresh(slot) {
-        var kind = kindOf(slot).value;
-        var detail = slot.querySelector("[data-detail]");
-        // A four has no top card or suit to ask for.
-        if (detail) detail.hidden = kind.indexOf("seq") !== 0;
-      }
-      slots.forEach(function (slot) {
-        var kind = kindOf(slot);
-        var inError = slot.classList.contains("field-error");
-        slot.hidden = !kind.value && !inError;
-        var remove = slot.querySelector("[data-remove]");
-        if (remove) {
-          remove.hidden = false;
-          remove.addEventListener("click", function () {
-            kind.value = "";
-            slot.querySelectorAll("select").forEach(function (s) { s.value = ""; });
-            slot.hidden = true;
-            kind.dispatchEvent(new Event("change", { bubbles: true }));
-            var first = quick && quick.querySelector("button");
-            if (first) first.focus();
-          });
-        }
-        kind.addEventListener("change", function () { refresh(slot); });
-        refresh(slot);
-        refreshers.push(function () { slot.hidden = !kind.value; refresh(slot); });
+      team.querySelectorAll("[data-slot]").forEach(function (slot) { wire(slot, team); });
+      refreshers.push(function () {
+        // After the form is cleared for the next deal, the slots left empty go.
+        team.querySelectorAll("[data-slot]").forEach(function (slot) { if (!kindOf(slot).value) slot.remove(); });
       });
       if (!quick) return;
       quick.querySelectorAll("[data-add]").forEach(function (button) {
         button.addEventListener("click", function () {
-          var free = slots.filter(function (s) { return s.hidden && !kindOf(s).value; })[0];
-          if (!free) { button.setAttribute("aria-disabled", "true"); return; }
-          var kind = kindOf(free);
+          var slot = addSlot(team);
+          if (!slot) { button.setAttribute("aria-disabled", "true"); return; }
+          var kind = kindOf(slot);
           kind.value = button.getAttribute("data-add");
-          free.hidden = false;
-          refresh(free);
+          refresh(slot);
           kind.dispatchEvent(new Event("change", { bubbles: true }));
           if (!kind.value) kind.focus();
         });
       });
+    });
+
+    // A capot says the card points (162 to one side): the box for them closes, emptied, and
+    // opens again when the capot is taken back.
+    var pointsBox = form.querySelector("fieldset.points");
+    function showPoints() {
+      if (!pointsBox) return;
+      var capot = form.querySelector("input[name=capot]:checked");
+      var isCapot = !!(capot && capot.value) && !pointsBox.classList.contains("field-error");
+      if (isCapot && cards) { cards.value = ""; showOther(); }
+      pointsBox.hidden = isCapot;
+    }
+    form.querySelectorAll("input[name=capot]").forEach(function (r) {
+      r.addEventListener("change", showPoints);
+    });
+    showPoints();
+    refreshers.push(showPoints);
+
+    // The keyboard's Enter (or "done") in a box closes the keyboard; it does not save the deal
+    // before belote or a declaration could be added. Save is the button's alone.
+    form.addEventListener("keydown", function (event) {
+      var target = event.target;
+      if (event.key !== "Enter" || !target.matches("input:not([type=radio]):not([type=checkbox])")) return;
+      event.preventDefault();
+      target.blur();
     });
 
     // Trump, card points, capot, belote and declarations mean nothing when all passed.

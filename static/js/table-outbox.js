@@ -3,7 +3,9 @@
    once, and refuses an entry whose deal number was taken meanwhile (a director's entry): that
    refusal is shown here, with the choice to send it anyway or discard it — never dropped.
    Deals are sent as the form would send them and the server's page is shown in place, so the
-   page keeps its scroll position and the score bar its place. No rule of the game is here. */
+   page keeps its scroll position and the score bar its place. The totals count the deals
+   waiting, marked as waiting, by the engine's figures the page carries, until the server's
+   score replaces them. */
 (function () {
   "use strict";
   var screen = document.getElementById("table-screen");
@@ -122,7 +124,7 @@
           var page = doc.getElementById("table-screen");
           if (new URL(response.url).pathname !== tableUrl) return { kind: "blocked", why: "signed-out" };
           if (!page) return { kind: "blocked", why: response.status === 403 ? "forbidden" : "signed-out" };
-          if (response.ok && response.redirected) return { kind: "saved", doc: doc };
+          if (response.ok && response.redirected) { keepPage(html); return { kind: "saved", doc: doc }; }
           var form = doc.getElementById("deal-form");
           var said = [];
           doc.querySelectorAll("#deal-form .errorlist li, #deal-form p.errorlist, [data-messages] .error").forEach(
@@ -139,6 +141,14 @@
       },
       function () { return { kind: "network" }; }
     );
+  }
+
+  // The table page as the server last sent it, for the service worker to show without network.
+  var cacheName = screen.getAttribute("data-cache-name");
+  function keepPage(html) {
+    if (!cacheName || !window.caches) return;
+    var copy = new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    caches.open(cacheName).then(function (cache) { return cache.put(tableUrl, copy); }).catch(function () {});
   }
 
   // Put the server's score bar and sheet (and the form, when asked) in place of ours.
@@ -202,8 +212,83 @@
     flush();
   }
 
+  // A waiting deal, counted in the totals until the server scores it (its score replaces this):
+  // the written score of the entry by the engine's figures the form carries (data-provisional).
+  // A deal where both teams declared is left out: which declarations count is the server's.
+  function provisional(item) {
+    var form = document.getElementById("deal-form");
+    var figures;
+    try { figures = JSON.parse(form.getAttribute("data-provisional")); } catch (e) { return null; }
+    var f = {};
+    item.fields.forEach(function (pair) { f[pair[0]] = pair[1]; });
+    if (!f.taker || f.taker === "pass") return f.taker ? { NS: 0, EW: 0 } : null;
+    var taker = f.taker === "N" || f.taker === "S" ? "NS" : "EW";
+    var other = { NS: "EW", EW: "NS" };
+    var decl = { NS: 0, EW: 0 };
+    Object.keys(f).forEach(function (name) {
+      var m = /^decl_(NS|EW)_\d+_kind$/.exec(name);
+      if (m && f[name]) decl[m[1]] += figures.declarations[f[name]] || 0;
+    });
+    if (decl.NS && decl.EW) return null;
+    var capot = f.capot || "";
+    var value = capot ? figures.capot : figures.value;
+    var cards = parseInt(f.cards, 10);
+    var cardsOf = {};
+    if (capot) {
+      cardsOf[capot] = value; cardsOf[other[capot]] = 0;
+    } else {
+      if (isNaN(cards) || String(cards) !== (f.cards || "").trim()) return null;
+      var team = f.points_team || "NS";
+      cardsOf[team] = cards; cardsOf[other[team]] = value - cards;
+    }
+    var belote = { NS: 0, EW: 0 };
+    if (f.belote) belote[f.belote] = figures.belote;
+    var t = taker, d = other[taker];
+    var totalT = cardsOf[t] + decl[t] + belote[t], totalD = cardsOf[d] + decl[d] + belote[d];
+    var written = {};
+    var as = totalT > totalD ? "made" : totalT < totalD ? "dedans" : figures.litige;
+    if (capot && capot !== taker) as = "dedans";
+    if (as === "made") { written[t] = totalT; written[d] = totalD; }
+    else if (as === "dedans") { written[t] = belote[t]; written[d] = value + decl[t] + decl[d] + belote[d]; }
+    else { written[t] = belote[t]; written[d] = totalD; }
+    if (figures.rounding === "nearest_ten") {
+      written[t] = Math.floor((written[t] + 5) / 10) * 10;
+      written[d] = Math.floor((written[d] + 5) / 10) * 10;
+    }
+    return written;
+  }
+
+  // The score bar's totals: the server's, plus the deals waiting, marked as waiting.
+  function renderTotals(items) {
+    var extra = { NS: 0, EW: 0 };
+    var counted = 0;
+    items.forEach(function (item) {
+      var score = provisional(item);
+      if (!score) return;
+      extra.NS += score.NS; extra.EW += score.EW; counted += 1;
+    });
+    var bar = document.getElementById("scorebar");
+    if (!bar) return;
+    bar.querySelectorAll("[data-total]").forEach(function (total) {
+      if (!total.hasAttribute("data-server")) total.setAttribute("data-server", total.textContent.trim());
+      var server = parseInt(total.getAttribute("data-server"), 10) || 0;
+      total.textContent = String(server + extra[total.getAttribute("data-total")]);
+    });
+    bar.classList.toggle("scorebar-waiting", counted > 0);
+    var note = bar.querySelector("[data-waiting-note]");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "waiting-note";
+      note.setAttribute("data-waiting-note", "");
+      bar.querySelector(".scorebar-totals").after(note);
+    }
+    note.hidden = !counted;
+    note.textContent = counted ? text("counted").replace("%(n)s", counted) : "";
+  }
+
   function render() {
     var items = load();
+    renderTotals(items);
     var offline = !navigator.onLine;
     box.hidden = !items.length && !offline && !blocked;
     box.classList.toggle("outbox-offline", offline);
@@ -281,6 +366,20 @@
   window.addEventListener("offline", render);
   // Some networks come back without an "online" event: try again now and then.
   window.setInterval(function () { if (load().length) flush(); }, 15000);
+  // The table as an app: a service worker keeps this page and its assets, so that it opens
+  // again without network (tournaments/views/offline.py). On the first visit the page is not
+  // the worker's yet: it is kept now.
+  var worker = screen.getAttribute("data-service-worker");
+  if (worker && navigator.serviceWorker && window.caches) {
+    var first = !navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(worker, { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function () {
+      if (first && navigator.onLine) {
+        return caches.open(cacheName).then(function (cache) { return cache.add(tableUrl); });
+      }
+    }).catch(function () {});
+  }
   // Deals still waiting from before (the page was reloaded): the form comes after them.
   var waiting = load();
   if (waiting.length) numberForm(document.getElementById("deal-form"), dealCount() + waiting.length + 1);

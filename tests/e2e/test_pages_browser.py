@@ -85,7 +85,7 @@ def test_a_director_sets_up_a_tournament_from_nothing_to_a_printed_schedule(
     assert Match.objects.filter(tournament=tournament).count() == 6
     assert page.locator("#tables details.round").count() == 3
     screenshot(page, "pages-director-04-dashboard")
-    submit(page, "nav.pills >> text=Referees")
+    submit(page, ".director-nav >> text=Referees")
     first = tournament.matches.filter(round__number=1).order_by("table").first()
     page.select_option(f"#id_match_{first.pk}", value=str(remi.pk))
     screenshot(page, "pages-director-05-referees")

@@ -71,6 +71,11 @@ def test_a_referee_enters_a_whole_match_on_a_phone(page, live_server, match, scr
     page.keyboard.type("81")
     assert page.locator("[data-other-points]").inner_text() == "EW 81"
     screenshot(page, "referee-03-deal-form")
+    # The keyboard's Enter closes the keyboard; belote or a declaration may still be added.
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    assert page.locator("[data-last-deal]").count() == 0
+    page.focus("#deal-form button[type=submit]")
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-last-deal='1']")
     assert totals_on(page) == (0, 81)

@@ -241,12 +241,12 @@ def test_the_tie_break_order_is_chosen_from_named_criteria(client, draft, direct
 
 
 def test_the_header_leads_directors_to_their_pages(client, club, director):
-    assert "Direct</a>" not in client.get(reverse("home")).content.decode()
+    assert "Director</a>" not in client.get(reverse("home")).content.decode()
     referee = make_staff(club, Membership.Role.REFEREE, "remi")
     client.force_login(referee)
-    assert "Direct</a>" not in client.get(reverse("home")).content.decode()
+    assert "Director</a>" not in client.get(reverse("home")).content.decode()
     client.force_login(director)
-    assert "Direct</a>" in client.get(reverse("home")).content.decode()
+    assert "Director</a>" in client.get(reverse("home")).content.decode()
     response = client.get(reverse("tournaments:director_index"))
     assert response.status_code == 302 and response.url.endswith("/direct/les-atouts/")
 

@@ -16,7 +16,7 @@ from ..errors import Conflict, ServiceError
 from ..models import Match, Round, Tournament
 from ..permissions import is_director
 from .director import close_round_refusal, finish_refusal, publish_refusal
-from .draws import delete_round_refusal, draw_refusal
+from .draws import AllRoundsDrawn, delete_round_refusal, draw_refusal
 from .finals import start_final_refusal
 from .schedule import generate_refusal
 
@@ -61,16 +61,17 @@ def available_actions(
         close = close_round_refusal(current, [m for m in matches if not m.is_bye])
     else:
         close = NoRound(_("Every round is closed."))
+    draw = draw_refusal(tournament, schedule)
     return {
         "publish": publish_refusal(tournament, rounds=len(rounds)),
         "generate": generate_refusal(
             tournament, teams=teams, played=played, final=tournament.has_final
         ),
-        "draw": draw_refusal(tournament, schedule),
+        "draw": draw,
         "delete_round": delete,
         "close_round": close,
         "start_final": start_final_refusal(tournament, schedule),
-        "finish": finish_refusal(tournament),
+        "finish": finish_refusal(tournament, schedule, all_drawn=isinstance(draw, AllRoundsDrawn)),
     }
 
 

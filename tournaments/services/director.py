@@ -10,10 +10,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .. import selectors
 from ..changes import changing
 from ..errors import Conflict, RoundNotReady, ServiceError
 from ..models import Deal, Match, MatchEvent, Round, Team, Tournament
 from ..permissions import may_referee, require_director
+from .draws import AllRoundsDrawn, draw_refusal
 from .registration import require_registered
 
 
@@ -221,10 +223,34 @@ def publish_tournament(tournament: Tournament, *, by: Any) -> Tournament:
     return set_status(tournament, Tournament.Status.RUNNING, by=by)
 
 
-def finish_refusal(tournament: Tournament) -> ServiceError | None:
-    """Why the tournament cannot be finished now (None: it can): it already is."""
+def finish_refusal(
+    tournament: Tournament,
+    schedule: list[tuple[Round, list[Match]]] | None = None,
+    *,
+    all_drawn: bool | None = None,
+) -> ServiceError | None:
+    """Why the evening cannot be finished in one step yet (None: it can): the tournament
+    runs, every round is drawn (`all_drawn`, the draw's word) and every table is finished.
+
+    `schedule` (`selectors.tables`) and `all_drawn`, when the caller has them: then no query
+    of its own. (A director may still set any status by hand: `set_status`.)
+    """
     if tournament.status == Tournament.Status.FINISHED:
         return AlreadyFinished(_("This tournament is already finished."))
+    if tournament.status != Tournament.Status.RUNNING:
+        return NotReadyToFinish(_("The tournament is not running."))
+    if schedule is None:
+        schedule = selectors.tables(tournament, answers=False)
+    if all_drawn is None:
+        all_drawn = isinstance(draw_refusal(tournament, schedule), AllRoundsDrawn)
+    if not schedule or not all_drawn:
+        return NotReadyToFinish(_("Rounds are still to be drawn."))
+    if any(
+        not m.is_bye and m.status != Match.Status.FINISHED
+        for _round, matches in schedule
+        for m in matches
+    ):
+        return NotReadyToFinish(_("Some tables are still playing."))
     return None
 
 
@@ -287,6 +313,10 @@ class NoSchedule(ServiceError):
 
 class AlreadyFinished(Conflict):
     code = "already_finished"
+
+
+class NotReadyToFinish(Conflict):
+    code = "not_ready_to_finish"
 
 
 __all__ = [

@@ -19,7 +19,7 @@ from ..changes import changing
 from ..errors import ServiceError
 from ..models import MatchEvent, Tournament
 from ..permissions import is_site_admin, require_director
-from ..standings.criteria import DEFAULT_TIE_BREAKS, default_tie_breaks_for
+from ..standings.criteria import default_tie_breaks_for
 
 # The checks, named here too: callers create and change settings through this module.
 from .setting_checks import SETTINGS as SETTINGS
@@ -63,7 +63,10 @@ def _follow_format(
         for name in ("round_count", "bye_points"):
             if name not in given:
                 follow[name] = None
-    if list(tournament.tie_breaks or []) == default_tie_breaks_for(old_format):
+    # A list the caller gave is kept as given, even when it is the old format's default: what
+    # the form showed is what is saved.
+    untouched = list(tournament.tie_breaks or []) == default_tie_breaks_for(old_format)
+    if "tie_breaks" not in given and untouched:
         follow["tie_breaks"] = default_tie_breaks_for(tournament.format)
     return follow
 
@@ -72,8 +75,8 @@ def create_tournament(club: Club, *, by: Any, **values: Any) -> Tournament:
     """A new tournament of `club` with these settings (defaults for the others)."""
     require_director(by, club.pk)
     values.setdefault("slug", slugify(values.get("name") or "")[:SLUG_MAX_LENGTH])
-    values.setdefault("tie_breaks", list(DEFAULT_TIE_BREAKS))
-    # A new tournament starts as the model's default format (round robin) and moves to its own.
+    # A new tournament starts as the model's default format (round robin, with its tie-break
+    # list) and moves to its own, which brings its own list unless one is given.
     tournament = Tournament(club=club)
     _apply(tournament, values)
     problems = settings_problems(tournament)

@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.registration import with_member_name
 from club.templatetags.charts import line_chart
 from scoring.translation import seat_abbreviation, side_abbreviation, suit_symbol
 
@@ -134,3 +135,9 @@ def moment(value: Any) -> str:
 def seat_name(code: str | None) -> Any:
     """A seat in full (North, East, …), in the reader's language."""
     return dict(Seat.choices).get(code or "", code or "")
+
+
+@register.simple_tag
+def text_with_member(text: str, typed: str, member: Any) -> str:
+    """The pasted list with a flagged name replaced by the member's (one-click typo fix)."""
+    return with_member_name(text or "", typed, member)

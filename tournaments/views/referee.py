@@ -33,6 +33,7 @@ from ..permissions import (
 from ..rules_text import rules_in_words
 from ..services import deals as services
 from ..services.confirmations import confirm_sheet
+from .offline import CACHE_NAME
 
 # --- My tables ------------------------------------------------------------------------------
 
@@ -62,6 +63,8 @@ def my_tables(request: HttpRequest) -> HttpResponse:
         ).order_by("tournament__name", "round__number", "table")
         if m.status == Match.Status.PLAYING or current.get(m.tournament_id) == m.round.number
     ]
+    # The tables still to play first: a finished one is only looked at again.
+    matches.sort(key=lambda m: m.status == Match.Status.FINISHED or m.is_closed)
     return render(request, "tournaments/referee/my_tables.html", {"matches": matches})
 
 
@@ -242,6 +245,7 @@ def _render_table(
         "audit": _audit_rows(match) if director else None,
         "events": _event_rows(match) if director else None,
         "outbox_owner": request.user.pk,
+        "cache_name": CACHE_NAME,
     }
     return render(request, "tournaments/referee/table.html", context, status=status)
 

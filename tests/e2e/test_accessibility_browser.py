@@ -1,0 +1,152 @@
+"""Every page, checked with axe-core (issue 24): no serious or critical violation, tap targets of
+44 px on a phone, at 360 × 740 and at 1366 × 768.
+
+The pages are found as a visitor finds them: from the home page, "My tables" and the director's
+pages of the demo club (`manage.py load_demo`), every link of the site is followed, and each
+page (one per URL pattern and visitor) is checked. A page added later is checked once a link
+leads to it. axe-core is the copy the PyPI package `axe-playwright-python` ships (axe.min.js,
+MPL-2.0): nothing is downloaded while the tests run.
+
+A failure lists each page with its rules and the elements they name; the screenshots of the
+pages checked are in artifacts/screenshots/a11y-*.png.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from urllib.parse import urlsplit
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.urls import Resolver404, resolve, reverse
+
+from tests.e2e.conftest import SCREENSHOTS, requires_chromium
+from tests.e2e.test_table_browser import sign_in
+
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+pytestmark = [pytest.mark.browser, requires_chromium, pytest.mark.django_db(transaction=True)]
+
+SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1366, "height": 768}}
+BAD = {"serious", "critical"}
+# Where a visitor's walk starts: (who, the first page).
+WALKS = (("visitor", "/"), ("referee1", "/referee/"), ("director", "/direct/"))
+# Not pages: files, the API and admin (their own tools), a referee's private link (it signs in).
+SKIP_PREFIXES = ("/static/", "/api/", "/admin/", "/accounts/logout", "/i18n/", "/t/")
+SKIP_SUFFIXES = (".csv", ".svg", ".png", ".js", ".json", ".webmanifest")
+MOST_PAGES = 90
+
+# Controls a finger taps (inline links in a sentence are exempt, as WCAG 2.5.8 says).
+TAP_TARGETS = """() => {
+  const small = [];
+  const sel = 'button, select, input:not([type=hidden]), summary, .button, nav a, .tabs a,'
+    + ' .pills a, .small-button, .chip, label:has(input[type=radio]), label:has(input[type=checkbox])';
+  document.querySelectorAll(sel).forEach((el) => {
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || el.closest('[hidden], .visually-hidden, .skip-link')) return;
+    if (el.matches('input[type=radio], input[type=checkbox]') && el.closest('label')) return;
+    if (box.height < 43.5 && box.width < 43.5 || box.height < 23.5) {
+      small.push((el.id ? '#' + el.id : el.tagName.toLowerCase() + '.' + el.className)
+        + ' ' + Math.round(box.width) + 'x' + Math.round(box.height)
+        + ' "' + (el.textContent || el.value || '').trim().slice(0, 30) + '"');
+    }
+  });
+  return small;
+}"""
+
+
+@pytest.fixture
+def demo(live_server):
+    """The demo club, and a score pad with a deal (its pages are reached by their key only)."""
+    from pad.services import create_pad
+
+    call_command("load_demo", verbosity=0)
+    deal = {"taker": "N", "trump": "H", "points": {"cards": {"N": 70, "E": 50}}}
+    pad = create_pad(players=["Anna", "Bram", "Cato"], rules={"target": 60}, deals=[deal])[0]
+    return live_server, [
+        reverse("pad:game", args=[pad.key]),
+        reverse("pad:view", args=[pad.view_key]),
+    ]
+
+
+def route_of(path):
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return None
+    return match.route
+
+
+def links(page, base):
+    hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+    for href in hrefs:
+        parts = urlsplit(href)
+        if f"{parts.scheme}://{parts.netloc}" != base or not parts.path:
+            continue
+        if parts.path.startswith(SKIP_PREFIXES) or parts.path.endswith(SKIP_SUFFIXES):
+            continue
+        yield parts.path
+
+
+def check(page, axe):
+    found = []
+    results = axe.run(page)
+    for violation in results.response["violations"]:
+        if violation["impact"] in BAD:
+            targets = [" ".join(map(str, node["target"])) for node in violation["nodes"][:4]]
+            found.append(f"{violation['id']} ({violation['impact']}): {targets}")
+    return found
+
+
+@pytest.mark.timeout(900)  # some sixty pages, each walked and checked (about 2 s each)
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_every_page_passes_axe_and_has_big_enough_tap_targets(
+    chromium_browser, demo, screenshot, size
+):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    problems: dict[str, list[str]] = {}
+    checked: list[str] = []
+    server, pad_pages = demo
+    base = server.url
+    for who, start in WALKS:
+        context = chromium_browser.new_context(viewport=SIZES[size], locale="en-GB")
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        if who != "visitor":
+            sign_in(page, server, get_user_model().objects.get(username=who))
+        seen_routes = set()
+        queue = deque([start, *(pad_pages if who == "visitor" else [])])
+        while queue and len(seen_routes) < MOST_PAGES:
+            path = queue.popleft()
+            route = route_of(path)
+            if route is None or route in seen_routes:
+                continue
+            seen_routes.add(route)
+            response = page.goto(base + path)
+            if response is None or response.status >= 400:
+                continue
+            page.wait_for_load_state("load")
+            name = f"{who} {path}"
+            checked.append(name)
+            found = check(page, axe)
+            if size == "phone":
+                found += [f"tap target under 44 px: {t}" for t in page.evaluate(TAP_TARGETS)]
+            if found:
+                problems[name] = found
+                slug = path.strip("/").replace("/", "-") or "home"
+                screenshot(page, f"a11y-{size}-{who}-{slug}"[:120], full_page=False)
+            queue.extend(links(page, base))
+        context.close()
+    print(f"\n{len(checked)} pages checked at {size}")
+    report = SCREENSHOTS.parent / f"a11y-{size}.txt"
+    report.write_text(
+        "\n".join(checked)
+        + "\n\n"
+        + "\n".join(f"{n}:\n  " + "\n  ".join(p) for n, p in problems.items())
+    )
+    assert len(checked) > 20, checked
+    assert not problems, "\n".join(f"{name}:\n  " + "\n  ".join(p) for name, p in problems.items())

@@ -1,0 +1,55 @@
+"""The table as an installable app: its web app manifest and the service worker that keeps the
+table page and its assets for a room without network (static/js/table-outbox.js keeps the deals).
+
+The worker is served from the site's root so that its scope covers every table page; it is a
+template only to name the assets by their collected (hashed) addresses.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET
+
+# The cache the worker and the table page share; a new name drops the old copies.
+CACHE_NAME = "belote-table-v1"
+ASSETS = (
+    "css/site.css",
+    "js/site.js",
+    "js/deal-form.js",
+    "js/table-outbox.js",
+    "favicon.svg",
+)
+
+
+@require_GET
+@cache_control(no_cache=True)
+def service_worker(request: HttpRequest) -> HttpResponse:
+    context = {
+        "cache_name": CACHE_NAME,
+        "assets": [static(name) for name in ASSETS],
+        "my_tables": reverse("tournaments:my_tables"),
+    }
+    response = render(request, "tournaments/offline/sw.js", context, content_type="text/javascript")
+    response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@require_GET
+def manifest(request: HttpRequest) -> JsonResponse:
+    """What a phone needs to install the table as an app that opens on "My tables"."""
+    data = {
+        "name": _("Belote club: my tables"),
+        "short_name": _("My tables"),
+        "start_url": reverse("tournaments:my_tables"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f4f6f8",
+        "theme_color": "#10375c",
+        "icons": [{"src": static("favicon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
