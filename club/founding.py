@@ -16,6 +16,7 @@ from .errors import FieldsRefused
 from .models import Club, Membership, Player
 from .permissions import require_site_admin
 from .registration import name_problem, split_name
+from .text import hidden_character_problem
 
 NAME_MAX = Club._meta.get_field("name").max_length or 120
 SLUG_MAX = Club._meta.get_field("slug").max_length or 60
@@ -35,6 +36,8 @@ def _club_problems(name: str, slug: str, city: str) -> dict[str, list[str]]:
         problems["name"] = [_("Give the club a name.")]
     elif len(name) > NAME_MAX:
         problems["name"] = [_("A club's name has at most %(n)d characters.") % {"n": NAME_MAX}]
+    elif problem := hidden_character_problem(name, label=_("The club's name")):
+        problems["name"] = [problem]
     elif Club.objects.filter(name__iexact=name).exists():
         problems["name"] = [_("There is already a club called “%(name)s”.") % {"name": name}]
     if not slug or slug != slugify(slug) or len(slug) > SLUG_MAX:
@@ -45,6 +48,8 @@ def _club_problems(name: str, slug: str, city: str) -> dict[str, list[str]]:
         problems["slug"] = [_("The address “%(slug)s” is taken.") % {"slug": slug}]
     if len(city) > CITY_MAX:
         problems["city"] = [_("A city has at most %(n)d characters.") % {"n": CITY_MAX}]
+    elif problem := hidden_character_problem(city, label=_("The city")):
+        problems["city"] = [problem]
     return problems
 
 

@@ -168,16 +168,27 @@ def may_issue_referee_token(by: Any, user: Any, club_id: int) -> bool:
     return model._default_manager.filter(referee_token_holders_q(club_id), pk=user.pk).exists()
 
 
-def may_issue_own_token(by: Any, credential: Any) -> bool:
-    """A person makes a token of their own only with their full rights (a session, a
-    password, or another own token): a referee's device token cannot beget a wider one."""
+def may_manage_own_tokens(by: Any, credential: Any = None) -> bool:
+    """A person makes, lists and revokes tokens of their own only with their full rights (a
+    session signed in with a password, or another own token). A referee-only credential — a
+    device token, or a private link's session — gives its tables and nothing more: no token
+    (which would outlive the link and carry no limit), no list of the person's tokens."""
     if not getattr(by, "is_authenticated", False) or getattr(by, "pk", None) is None:
+        return False
+    if is_referee_only(by):
         return False
     return not (isinstance(credential, ApiToken) and credential.scope != ApiToken.Scope.OWN)
 
 
+def may_issue_own_token(by: Any, credential: Any) -> bool:
+    return may_manage_own_tokens(by, credential)
+
+
 def may_revoke_token(by: Any, token: ApiToken) -> bool:
-    """Its holder, a site admin, or for a referee's device token a director of its club."""
+    """Its holder (with their full rights), a site admin, or for a referee's device token a
+    director of its club."""
+    if is_referee_only(by):
+        return False
     if getattr(by, "pk", None) is not None and token.user_id == by.pk:
         return True
     if token.club_id is not None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +14,8 @@ from rapidfuzz import fuzz, process, utils
 from .errors import ServiceError
 from .models import Club, Membership, Player
 from .permissions import require_club_director
+from .text import BIDI_CONTROLS as BIDI_CONTROLS
+from .text import hidden_character_problem as _hidden
 
 NAME_PART_MAX = 80
 # One paste registers at most this many lines: more is refused with a message, not a timeout.
@@ -23,24 +24,11 @@ MAX_PASTED_LINES = 2000
 MAX_PASTED_CHARACTERS = MAX_PASTED_LINES * 100
 # Letters of any alphabet, spaces, apostrophes, hyphens and dots: "Jean-Luc d'Arcy Jr."
 _NAME = re.compile(r"^[^\W\d_]+(?:[ '’.-]+[^\W\d_]+)*\.?$")
-# Characters that reorder or hide the text around them without being seen (Trojan Source):
-# the bidirectional embeddings, overrides, isolates and marks.
-BIDI_CONTROLS = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
 
 
 def hidden_character_problem(text: str) -> str | None:
-    """Why `text` cannot be a name shown to others: a bidirectional or control character.
-
-    The one check of every name typed in (players' and teams'), wherever it is read.
-    """
-    for char in text:
-        if char in BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Zl", "Zp"):
-            return _("a name may not contain invisible control characters (U+%(code)04X found)") % {
-                "code": ord(char)
-            }
-    return None
+    """Why `text` cannot be a name shown to others: the one check of typed text (club.text)."""
+    return _hidden(text, label=_("A name"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,17 @@ from django.db.models import (
     When,
 )
 
-from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
+from .models import (
+    Club,
+    Membership,
+    Player,
+    Rating,
+    RatingChange,
+    Season,
+    SeasonEntry,
+    Series,
+    SeriesLine,
+)
 from .permissions import directs_club, holds_only_referee_rights_q
 
 
@@ -50,6 +60,7 @@ def club_home(club: Club, viewer: Any) -> dict[str, Any]:
         "club": club,
         "groups": groups,
         "top": best_rated(club)[:10],
+        "honour_roll": honour_roll(club),
         "is_director": directs,
     }
 
@@ -142,3 +153,22 @@ def player_ratings(player: Player) -> dict[str, Any]:
     ]
     seasons = SeasonEntry.objects.filter(player=player).select_related("club")
     return {"player": player, "clubs": clubs, "seasons": seasons}
+
+
+def honour_roll(club: Club) -> list[tuple[Season, list[tuple[Series, list[SeriesLine]]]]]:
+    """Each season's series with their winners (first place, shared or not), the latest
+    season first; series with no winner yet are left out (three queries)."""
+    winners: dict[int, list[SeriesLine]] = {}
+    for line in (
+        SeriesLine.objects.filter(series__season__club=club, rank=1)
+        .select_related("player")
+        .order_by("position")
+    ):
+        winners.setdefault(line.series_id, []).append(line)
+    roll = []
+    seasons = Season.objects.filter(club=club).order_by("-starts_on").prefetch_related("series")
+    for season in seasons:
+        crowned = [(s, winners[s.pk]) for s in season.series.all() if s.pk in winners]
+        if crowned:
+            roll.append((season, crowned))
+    return roll

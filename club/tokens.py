@@ -31,6 +31,7 @@ from .permissions import (
     may_revoke_token,
     require_club_director,
 )
+from .text import require_visible_text
 
 log = logging.getLogger("belote.auth")
 
@@ -55,6 +56,7 @@ class IssuedToken:
 
 
 def _create(user: Any, *, scope: str, club: Club | None, name: str, by: Any) -> IssuedToken:
+    require_visible_text(name, field="name", label=_("The token's name"))
     key = KEY_PREFIX + secrets.token_urlsafe(32)
     token = ApiToken.objects.create(
         user=user,
@@ -98,7 +100,10 @@ def issue_own_token(*, by: Any, credential: Any = None, name: str = "") -> Issue
     """
     if not may_issue_own_token(by, credential):
         raise NotAllowed(
-            _("A referee's device token cannot make tokens; sign in with your password.")
+            _(
+                "A referee's device token or private link cannot see or make tokens; "
+                "sign in with your password."
+            )
         )
     return _create(by, scope=ApiToken.Scope.OWN, club=None, name=name, by=by)
 

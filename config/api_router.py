@@ -24,8 +24,21 @@ from tournaments.api.accounts import (
 )
 from tournaments.api.deals import DealViewSet
 from tournaments.api.entrants import EntrantViewSet
+from tournaments.api.evening import (
+    CashViewSet,
+    CheckInViewSet,
+    RegistrationViewSet,
+    TournamentRegistrationViewSet,
+)
 from tournaments.api.matches import MatchViewSet, RoundViewSet, TeamViewSet
 from tournaments.api.players import PlayerViewSet
+from tournaments.api.seasons import (
+    ClubSeasonsView,
+    SeasonSeriesView,
+    SeasonView,
+    SeriesStandingsView,
+    SeriesView,
+)
 from tournaments.api.views import TournamentViewSet
 
 router = DefaultRouter()
@@ -37,6 +50,11 @@ router.register("entrants", EntrantViewSet, basename="entrant")
 router.register("rounds", RoundViewSet, basename="round")
 router.register("matches", MatchViewSet, basename="match")
 router.register(rf"matches/(?P<match_pk>{ID_PATTERN})/deals", DealViewSet, basename="deal")
+T = rf"tournaments/(?P<tournament_pk>{ID_PATTERN})"
+router.register(rf"{T}/registrations", TournamentRegistrationViewSet, basename="registration-list")
+router.register(rf"{T}/check-ins", CheckInViewSet, basename="check-in")
+router.register(rf"{T}/cash", CashViewSet, basename="cash")
+router.register("registrations", RegistrationViewSet, basename="registration")
 router.register("me/tokens", MyTokenViewSet, basename="my-token")
 
 urlpatterns = [
@@ -57,6 +75,23 @@ urlpatterns = [
         rf"^tokens/(?P<user_id>{ID_PATTERN})/$",
         RefereeTokenRevokeView.as_view(),
         name="token-revoke",
+    ),
+    re_path(
+        rf"^clubs/(?P<club_pk>{ID_PATTERN})/seasons/$",
+        ClubSeasonsView.as_view(),
+        name="club-seasons",
+    ),
+    re_path(rf"^seasons/(?P<pk>{ID_PATTERN})/$", SeasonView.as_view(), name="season-detail"),
+    re_path(
+        rf"^seasons/(?P<pk>{ID_PATTERN})/series/$",
+        SeasonSeriesView.as_view(),
+        name="season-series",
+    ),
+    re_path(rf"^series/(?P<pk>{ID_PATTERN})/$", SeriesView.as_view(), name="series-detail"),
+    re_path(
+        rf"^series/(?P<pk>{ID_PATTERN})/standings/$",
+        SeriesStandingsView.as_view(),
+        name="series-standings",
     ),
     *router.urls,
     # Last: any other address under /api/v1/ answers a JSON 404, whatever the method.

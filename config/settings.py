@@ -123,6 +123,9 @@ LOGIN_REDIRECT_URL = "tournaments:my_tables"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
+# The currency of entry fees (docs/director.md), as the cash summary names it.
+BELOTE_CURRENCY = env.str("BELOTE_CURRENCY", default="EUR")
+
 LANGUAGES = [("en", _("English")), ("nl", _("Dutch")), ("fr", _("French")), ("fi", _("Finnish"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="Europe/Paris")
@@ -179,12 +182,18 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Sign-in lockout (django-axes): after AXES_FAILURE_LIMIT failures for one account or from
-# one address, sign-ins are refused (429, a page that says so) for the cool-off time.
-# Attempts are kept in the database, so a cache outage does not lift the lockout.
+# `manage.py backup` writes times to the microsecond (Django's JSON keeps milliseconds).
+SERIALIZATION_MODULES = {"json_exact": "tournaments.management.exact_json"}
+
+# Sign-in lockout (django-axes): after AXES_FAILURE_LIMIT failures from one address (any
+# account), or for one account from one address, sign-ins from there are refused (429, a page
+# that says so) for the cool-off time. Not per account alone: then anyone who knows a
+# username could lock its owner out everywhere; the right password from an address that
+# has not failed gets in (README, "Sign-in lockout"). Attempts are kept in the database, so
+# a cache outage does not lift the lockout.
 AXES_FAILURE_LIMIT = env.int("BELOTE_LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("BELOTE_LOGIN_COOLOFF_MINUTES", default=15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = ["ip_address", ["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.views.accounts.locked_out"
 AXES_CLIENT_IP_CALLABLE = "config.addresses.client_address"
@@ -284,6 +293,8 @@ REST_FRAMEWORK = {
         # Scoped rates (a view's `throttle_scope`): `api_sign_in` is the password exchange of
         # POST /api/v1/auth/token/, per client address.
         "api_sign_in": env.str("BELOTE_API_SIGN_IN_RATE", default="10/minute"),
+        # Online registrations (the API's and the page's), per client address.
+        "registration": env.str("BELOTE_REGISTRATION_RATE", default="20/hour"),
     },
     # Throttles count by client address: trust X-Forwarded-For only from this many proxies
     # in front of the site (0: the connection's address), so a client cannot pick its own.
@@ -312,6 +323,7 @@ SPECTACULAR_SETTINGS = {
         "RankEnum": "tournaments.api.deal_serializers.RANKS",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "MatchStatusEnum": "tournaments.models.Match.Status",
+        "RegistrationStatusEnum": "tournaments.models.Registration.Status",
     },
 }
 

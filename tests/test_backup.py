@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 
@@ -84,6 +85,50 @@ def test_a_backup_restored_into_an_empty_database_gives_the_same_site(site, tmp_
     match = MatchFactory(round__tournament=TournamentFactory())
     assert Match.objects.filter(pk=match.pk).exists()
     assert Tournament.objects.count() == 2
+
+
+def test_a_restore_keeps_the_admin_log_and_every_timestamp_exactly(site, tmp_path):
+    """Issue 28 item 13: the admin's log was left out, times were cut to milliseconds."""
+    from django.contrib.admin.models import CHANGE, LogEntry
+    from django.contrib.contenttypes.models import ContentType
+
+    director = get_user_model().objects.get(username="director")
+    LogEntry.objects.create(
+        user=director,
+        content_type=ContentType.objects.get_for_model(Tournament),
+        object_id=str(site.pk),
+        object_repr=str(site),
+        action_flag=CHANGE,
+        change_message="Changed the house rules",
+    )
+    Deal.objects.filter(number=1).update(
+        entered_at=datetime.datetime(2026, 11, 28, 20, 15, 7, 123456, tzinfo=datetime.UTC)
+    )
+
+    def times():  # type: ignore[no-untyped-def]
+        return {
+            "deals": list(Deal.objects.order_by("pk").values_list("entered_at", "updated_at")),
+            "audit": list(DealAudit.objects.order_by("pk").values_list("at", flat=True)),
+            "matches": list(Match.objects.order_by("pk").values_list("finished_at", "updated_at")),
+            "users": list(get_user_model().objects.order_by("pk").values_list("date_joined")),
+            "tournaments": list(
+                Tournament.objects.values_list("created_at", "standings_computed_at")
+            ),
+            "log": list(
+                LogEntry.objects.values_list(
+                    "action_time", "user__username", "object_id", "change_message"
+                )
+            ),
+        }
+
+    before = times()
+    assert before["deals"][0][0].microsecond == 123456
+    path = tmp_path / "belote.json"
+    call_command("backup", output=str(path))
+    call_command("flush", interactive=False, verbosity=0)
+    call_command("restore", str(path), stdout=io.StringIO())
+    assert times() == before
+    assert LogEntry.objects.get().content_type.model_class() is Tournament
 
 
 def test_a_restore_refuses_a_database_that_holds_data(site, tmp_path):

@@ -129,3 +129,11 @@ def test_no_import_circle_inside_tournaments():
         return False
 
     assert sorted(m for m in graph if reaches(m, m)) == []
+
+
+def test_the_series_arithmetic_imports_only_the_standard_library():
+    import sys
+
+    names = imported_modules("club")["club/series.py"]
+    outside = [n for n in names if n.split(".")[0] not in sys.stdlib_module_names]
+    assert outside == ["__future__"] or outside == [], outside

@@ -67,6 +67,40 @@ def test_a_lockout_holds_per_address_across_accounts(client, director):
     assert sign_in(client, PASSWORD).status_code == 429
 
 
+@pytest.mark.parametrize("url", ["/accounts/login/", "/admin/login/"])
+def test_someone_elses_failures_do_not_lock_the_owner_out_from_their_own_address(
+    client, director, url
+):
+    """Issue 28 item 12: a lockout by username alone let anyone lock a known user out."""
+    attacker = [
+        client.post(url, {"username": "director", "password": "guess"}, REMOTE_ADDR="192.0.2.66")
+        for _ in range(6)
+    ]
+    assert attacker[-1].status_code == 429
+    owner = client.post(
+        url, {"username": "director", "password": PASSWORD}, REMOTE_ADDR="198.51.100.20"
+    )
+    assert owner.status_code == 302
+    # The attacker's address stays locked, even with the right password.
+    client.logout()
+    again = client.post(
+        url, {"username": "director", "password": PASSWORD}, REMOTE_ADDR="192.0.2.66"
+    )
+    assert again.status_code == 429
+
+
+def test_someone_elses_failures_do_not_lock_the_owner_out_of_the_api(director):
+    attacker = APIClient(REMOTE_ADDR="192.0.2.67")
+    for _ in range(6):
+        attacker.post(
+            "/api/v1/auth/token/", {"username": "director", "password": "x"}, format="json"
+        )
+    owner = APIClient(REMOTE_ADDR="198.51.100.21").post(
+        "/api/v1/auth/token/", {"username": "director", "password": PASSWORD}, format="json"
+    )
+    assert owner.status_code == 201
+
+
 def test_the_right_password_before_the_limit_signs_in(client, director):
     for _ in range(4):
         sign_in(client, "wrong")

@@ -18,3 +18,9 @@ class TournamentsConfig(AppConfig):
         changes.change_committed.connect(
             tasks.on_change_committed, dispatch_uid="belote_change_committed"
         )
+        changes.ratings_changed.connect(
+            tasks.on_ratings_changed, dispatch_uid="belote_ratings_changed"
+        )
+        changes.series_changed.connect(
+            tasks.on_series_changed, dispatch_uid="belote_series_changed"
+        )

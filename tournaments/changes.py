@@ -24,7 +24,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_delete
 from django.dispatch import Signal, receiver
 
 from .models import Deal, Entrant, Match, Team, Tournament
@@ -45,6 +45,27 @@ def record_change(tournament_id: int) -> None:
 
 def _committed(tournament_id: int) -> None:
     change_committed.send(sender=Tournament, tournament_id=tournament_id)
+
+
+# Sent after commit, with `club_id`, when what counts in the club's ratings changed without a
+# result changing (a tournament made private or public, finished or reopened).
+ratings_changed = Signal()
+
+
+def record_ratings_change(club_id: int) -> None:
+    """Have the club's ratings rebuilt once this transaction commits (the task module listens)."""
+    transaction.on_commit(lambda: ratings_changed.send(sender=Tournament, club_id=club_id))
+
+
+# Sent after a series' rules or evenings change and commit, with `series_id`: its table is
+# to be recomputed (the task module listens, apps.py). A change of an evening's results needs
+# no such call: the evening's standings recompute asks for the tables of its series.
+series_changed = Signal()
+
+
+def record_series_change(series_id: int) -> None:
+    """Send `series_changed` once the writing transaction commits."""
+    transaction.on_commit(lambda: series_changed.send(sender=Tournament, series_id=series_id))
 
 
 # Set while a service's `changing` block runs: the signals then leave its writes alone.
@@ -116,3 +137,10 @@ def _deleted(sender: type, instance: Any, **kwargs: Any) -> None:
     if isinstance(origin, Tournament) or getattr(origin, "model", None) is Tournament:
         return  # the whole tournament is going: nothing left to recompute
     _note(instance, origin)
+
+
+@receiver(pre_delete, sender=Tournament, dispatch_uid="belote_tournament_deleting")
+def _tournament_deleting(sender: type, instance: Tournament, **kwargs: Any) -> None:
+    """A tournament going takes its evening out of its series' tables (once it is gone)."""
+    for series_id in instance.series.values_list("pk", flat=True):
+        record_series_change(series_id)

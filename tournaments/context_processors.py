@@ -8,7 +8,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
-from .permissions import directed_club_ids
+from .permissions import directed_club_ids, is_site_admin
 
 
 def director_link(request: HttpRequest) -> dict[str, Any]:
@@ -18,7 +18,7 @@ def director_link(request: HttpRequest) -> dict[str, Any]:
         user = getattr(request, "user", None)
         if not getattr(user, "is_authenticated", False):
             return False
-        return bool(getattr(user, "is_superuser", False) or directed_club_ids(user))
+        return bool(is_site_admin(user) or directed_club_ids(user))
 
     return {"directs_any": SimpleLazyObject(directs_any)}
 

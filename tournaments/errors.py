@@ -34,6 +34,21 @@ class DealNumberTaken(Conflict):
     code = "deal_number_taken"
 
 
+class DealChanged(Conflict):
+    """An edit based on a version of the deal that another edit replaced meanwhile.
+
+    `current` is the deal as it stands: the API answers it beside the refusal, the page
+    shows it, so the person sees what they would overwrite.
+    """
+
+    status = 412
+    code = "deal_changed"
+
+    def __init__(self, message: str, *, current: Any, field: str = "version") -> None:
+        super().__init__(message, field=field)
+        self.current = current
+
+
 class RoundNotReady(Conflict):
     """Closing a round with matches unfinished or unconfirmed: say so, close only when forced."""
 
@@ -53,5 +68,44 @@ class MatchClosed(Conflict):
     code = "match_closed"
 
 
+class ResultsFinal(Conflict):
+    """The tournament's correction window is over: no deal changes until a director reopens."""
+
+    code = "results_final"
+
+
+class ResultsNotFinished(Conflict):
+    code = "not_finished"
+
+
 class ScheduleLocked(Conflict):
     code = "schedule_locked"
+
+
+class RegistrationClosed(Conflict):
+    """Online registration is closed (or was never opened) for this tournament."""
+
+    code = "registration_closed"
+
+
+class TournamentFull(Conflict):
+    """Every place is taken: an entry waits for a cancellation (or a higher capacity)."""
+
+    code = "tournament_full"
+
+
+class AlreadyRegistered(ServiceError):
+    code = "already_registered"
+
+
+class EntriesNotCheckedIn(Conflict):
+    """A round robin asked for while entries are expected and not checked in: asked first."""
+
+    code = "entries_not_checked_in"
+
+    def __init__(self, message: str, *, expected: list[str]) -> None:
+        super().__init__(message, field="entries")
+        self.expected = expected
+
+    def details(self) -> dict[str, Any]:
+        return {"expected": self.expected}

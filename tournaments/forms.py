@@ -16,6 +16,7 @@ from club.models import Player
 from scoring.engine import parse_rules
 
 from .models import Match, Team, Tournament
+from .models.tournament import DEFAULT_CORRECTION_MINUTES
 from .rules_text import choice_label, rule_specs
 from .services.settings import (
     SettingsRefused,
@@ -165,6 +166,62 @@ class TournamentForm(forms.Form):
         required=False,
         help_text=_("The big screen in the club room is shown in this language."),
     )
+    correction_minutes = forms.IntegerField(
+        label=_label("correction_minutes"),
+        initial=DEFAULT_CORRECTION_MINUTES,
+        required=False,
+        help_text=_(
+            "After the finish, the tables' referees may still correct their deals this many "
+            "minutes; then the results are final until a director reopens them."
+        ),
+    )
+    registration = forms.ChoiceField(
+        label=_label("registration"),
+        choices=Tournament.RegistrationMode.choices,
+        initial=Tournament.RegistrationMode.CLOSED,
+        required=False,
+        help_text=_(
+            "Open: anyone registers from the tournament's public page, without an account."
+        ),
+    )
+    capacity = forms.IntegerField(
+        label=_label("capacity"),
+        required=False,
+        help_text=_(
+            "Teams (players in an individual tournament); past it entries join a waiting list. "
+            "Empty: no limit."
+        ),
+    )
+    registration_closes_at = forms.DateTimeField(
+        label=_label("registration_closes_at"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+    )
+    check_in = forms.ChoiceField(
+        label=_label("check_in"),
+        choices=Tournament.CheckIn.choices,
+        initial=Tournament.CheckIn.OFF,
+        required=False,
+        help_text=_(
+            "On: every entry is expected until checked in, and draws take only those present."
+        ),
+    )
+    self_check_in = forms.BooleanField(
+        label=_label("self_check_in"),
+        required=False,
+        initial=True,
+        help_text=_("Players check themselves in by the QR code at the door."),
+    )
+    entry_fee = forms.DecimalField(
+        label=_label("entry_fee"), required=False, max_digits=7, decimal_places=2, min_value=0
+    )
+    entry_fee_per = forms.ChoiceField(
+        label=_label("entry_fee_per"),
+        choices=Tournament.FeePer.choices,
+        initial=Tournament.FeePer.TEAM,
+        required=False,
+    )
 
     def __init__(
         self, data: Any = None, *, club: Any, tournament: Tournament | None = None
@@ -206,6 +263,11 @@ class TournamentForm(forms.Form):
     def main_fields(self) -> list[Any]:
         return [self[name] for name in self.fields if not name.startswith(RULE_PREFIX)]
 
+    def clean_correction_minutes(self) -> int:
+        """Left empty: the default window (the settings service checks the number)."""
+        value = self.cleaned_data.get("correction_minutes")
+        return DEFAULT_CORRECTION_MINUTES if value is None else value
+
     def clean_tie_breaks(self) -> list[str]:
         return list(self.cleaned_data.get("tie_breaks") or [])
 
@@ -219,6 +281,9 @@ class TournamentForm(forms.Form):
             del values["draw"]
         if values["format"] not in Tournament.ROUND_BY_ROUND:
             del values["round_count"], values["bye_points"]
+        for name in ("registration", "check_in", "entry_fee_per"):
+            if not values[name]:
+                del values[name]  # not on the page that sent it: left as it is
         if not self.rules_locked:
             values["rules"] = {
                 spec.name: self.cleaned_data[RULE_PREFIX + spec.name] for spec in rule_specs()
@@ -419,3 +484,40 @@ class RefereesForm(forms.Form):
             if value != str(match.referee_id or ""):
                 changed.append((match, self.referees.get(value)))
         return changed
+
+
+class OnlineRegistrationForm(forms.Form):
+    """A team (two names), a player asking for a partner, or (individual) one player.
+
+    The service checks the names and the places; `website` is a trap for robots, hidden from
+    people: an entry that fills it is refused.
+    """
+
+    player = forms.CharField(label=_("Your name"), max_length=161)
+    partner = forms.CharField(label=_("Your partner's name"), max_length=161, required=False)
+    partner_wanted = forms.BooleanField(label=_("I come alone: find me a partner"), required=False)
+    email = forms.EmailField(
+        label=_("E-mail"), required=False, help_text=_("Optional: to reach you about the entry.")
+    )
+    phone = forms.CharField(label=_("Phone"), max_length=30, required=False)
+    website = forms.CharField(
+        label=_("Leave this field empty"),
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "tabindex": "-1"}),
+    )
+
+    def __init__(self, *args: Any, individual: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if individual:
+            del self.fields["partner"], self.fields["partner_wanted"]
+
+    def clean_website(self) -> str:
+        if self.cleaned_data["website"]:
+            raise forms.ValidationError(_("Leave this field empty."))
+        return ""
+
+    def players(self) -> list[str]:
+        names = [self.cleaned_data["player"]]
+        if not self.cleaned_data.get("partner_wanted") and "partner" in self.fields:
+            names.append(self.cleaned_data.get("partner", ""))
+        return names

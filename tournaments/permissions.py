@@ -20,6 +20,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.models import Club, Membership, Player, Rating
 from club.permissions import SYSTEM as SYSTEM  # the actors, named here for every caller
@@ -35,7 +36,14 @@ from club.permissions import (
 )
 from club.permissions import is_site_admin as is_site_admin
 
-from .errors import MatchClosed, NotAllowed
+from .errors import (
+    Conflict,
+    MatchClosed,
+    NotAllowed,
+    ResultsFinal,
+    ResultsNotFinished,
+    ServiceError,
+)
 from .models import Entrant, Match, Team, Tournament
 
 
@@ -56,8 +64,14 @@ def _credential_limit_q(user: Any, prefix: str = "") -> Q:
 
 
 def is_referee_of(user: Any, match: Match) -> bool:
-    """The match's referee; with a referee-only credential, only inside its club or tournament."""
+    """The match's referee; with a referee-only credential, only inside its club or tournament.
+
+    Not while the tournament is a draft: a draft is its directors' alone (its tables open when
+    it is published).
+    """
     if not getattr(user, "is_authenticated", False) or match.referee_id != user.pk:
+        return False
+    if match.tournament.is_draft:
         return False
     club, tournament = referee_only_club(user), referee_only_tournament(user)
     return (club is None or match.tournament.club_id == club) and (
@@ -67,7 +81,11 @@ def is_referee_of(user: Any, match: Match) -> bool:
 
 def refereed_matches(user: Any) -> QuerySet[Match]:
     """The matches `user` referees (inside the credential's club or tournament, if limited)."""
-    return Match.objects.filter(referee=user).filter(_credential_limit_q(user))
+    return (
+        Match.objects.filter(referee=user)
+        .exclude(tournament__status=Tournament.Status.DRAFT)
+        .filter(_credential_limit_q(user))
+    )
 
 
 def can_write_deals(user: Any, match: Match) -> bool:
@@ -91,7 +109,11 @@ def open_tables_q(user: Any) -> Q:
         return Q()
     if not getattr(user, "is_authenticated", False):
         return Q(pk__in=[])
-    own = Q(referee_id=user.pk) & _credential_limit_q(user)
+    own = (
+        Q(referee_id=user.pk)
+        & ~Q(tournament__status=Tournament.Status.DRAFT)
+        & _credential_limit_q(user)
+    )
     if is_referee_only(user):
         return own
     return own | Q(tournament__club_id__in=directed_club_ids(user))
@@ -146,24 +168,22 @@ def readable_q(user: Any, prefix: str = "") -> Q:
 
     Public ones, those of the clubs they direct, and those they referee a match in; a
     private tournament answers "not found" to everyone else, so its existence does not leak.
+    A draft is its club's directors' alone (and a site admin's): by list, id or address, its
+    teams, players and matches answer "not found" to everyone else, its referees included.
     """
     if is_site_admin(user):
         return Q()
-    q = Q(**{f"{prefix}is_public": True})
+    published = ~Q(**{f"{prefix}status": Tournament.Status.DRAFT})
+    q = Q(**{f"{prefix}is_public": True}) & published
     if getattr(user, "is_authenticated", False):
         q |= Q(**{f"{prefix}club_id__in": directed_club_ids(user)})
-        q |= Q(**{f"{prefix}pk__in": refereed_matches(user).values("tournament_id")})
+        q |= Q(**{f"{prefix}pk__in": refereed_matches(user).values("tournament_id")}) & published
     return q
 
 
 def listed_q(user: Any) -> Q:
-    """The tournaments listed to `user`: readable ones, drafts only to their clubs' directors."""
-    if getattr(user, "is_superuser", False):
-        return Q()
-    published = ~Q(status=Tournament.Status.DRAFT)
-    if getattr(user, "is_authenticated", False):
-        published |= Q(club_id__in=directed_club_ids(user))
-    return readable_q(user) & published
+    """The tournaments listed to `user`: the readable ones (drafts only to their directors)."""
+    return readable_q(user)
 
 
 def readable_tournaments(user: Any) -> QuerySet[Tournament]:
@@ -171,7 +191,11 @@ def readable_tournaments(user: Any) -> QuerySet[Tournament]:
 
 
 def can_read_tournament(user: Any, tournament: Tournament) -> bool:
-    if tournament.is_public or is_director(user, tournament.club_id):
+    if is_director(user, tournament.club_id):
+        return True
+    if tournament.is_draft:
+        return False
+    if tournament.is_public:
         return True
     return bool(getattr(user, "is_authenticated", False)) and (
         refereed_matches(user).filter(tournament=tournament).exists()
@@ -208,6 +232,12 @@ def can_see_player(user: Any, player: Player) -> bool:
     return readable_players(user).filter(pk=player.pk).exists()
 
 
+def may_see_draw_seed(user: Any, tournament: Tournament) -> bool:
+    """The club's directors always; everyone once no draw is left to make with it
+    (`Tournament.draw_seed_published`), so a draw cannot be computed before it is made."""
+    return is_director(user, tournament.club_id) or tournament.draw_seed_published()
+
+
 # --- refusals: services raise these, pages turn them into 403, the API into its 403 body ---
 
 
@@ -223,10 +253,78 @@ def require_confirmer(user: Any, match: Match) -> None:
         )
 
 
+def results_final_refusal(tournament: Tournament) -> ResultsFinal | None:
+    """Final results (`Tournament.results_state`): no deal is added, changed or removed, by
+    anyone, until a director reopens them (`reopen_results`)."""
+    if tournament.results_are_final():
+        return ResultsFinal(
+            _(
+                "The results of this tournament are final: no deal can be added, changed or "
+                "removed until a director reopens them."
+            )
+        )
+    return None
+
+
+def deal_removal_refusal(
+    user: Any, match: Match, number: int, count: int, *, last_only: bool = False
+) -> Conflict | None:
+    """Why `user` may not remove deal `number` of `match`, which has `count` deals (None: may).
+
+    Whether they may write the match's deals at all is `require_deal_writer`'s. A director
+    removes any deal; a referee, and every "remove the last deal" form, only the last.
+    """
+    if count == 0:
+        return Conflict(_("This match has no deal to remove."), field="number")
+    if not 1 <= number <= count:
+        return Conflict(
+            ngettext(
+                "This match has no deal %(number)s: it has %(count)s deal now. The page was "
+                "out of date; nothing was removed.",
+                "This match has no deal %(number)s: it has %(count)s deals now. The page was "
+                "out of date; nothing was removed.",
+                count,
+            )
+            % {"number": number, "count": count},
+            field="number",
+        )
+    if number != count and (last_only or not is_director(user, match.tournament.club_id)):
+        return Conflict(
+            _("Only the last deal (%(last)s) can be removed, not deal %(number)s.")
+            % {"last": count, "number": number},
+            field="number",
+        )
+    return None
+
+
+def deal_write_refusal(user: Any, match: Match) -> ServiceError | None:
+    """Why `user` may not add, change or remove a deal of `match` now, or None.
+
+    Asked by the deal services' guard (under the match's lock), the table page (whether its
+    form shows) and the API. Strangers are refused before anything about the match is said;
+    the match's own referee of a closed match is told so (409); final results refuse all.
+    """
+    if not can_write_deals(user, match):
+        if is_referee_of(user, match) and match.is_closed:
+            return MatchClosed(_("A director has closed this match: it is read-only."))
+        return NotAllowed(
+            _("Only this match's referee or a director of the club may change its deals.")
+        )
+    return results_final_refusal(match.tournament)
+
+
 def require_deal_writer(user: Any, match: Match) -> None:
-    """The match's own referee of a closed match is told so (409), anyone else refused."""
-    if can_write_deals(user, match):
-        return
-    if is_referee_of(user, match) and match.is_closed:
-        raise MatchClosed(_("A director has closed this match: it is read-only."))
-    raise NotAllowed(_("Only this match's referee or a director of the club may change its deals."))
+    if (refusal := deal_write_refusal(user, match)) is not None:
+        raise refusal
+
+
+def reopen_results_refusal(user: Any, tournament: Tournament) -> ServiceError | None:
+    """Why `user` may not reopen the tournament's results now, or None: a director of the
+    club, once the tournament is finished (provisional or final)."""
+    if not is_director(user, tournament.club_id):
+        return NotAllowed(_("Only a director of this club may do this."))
+    if not tournament.is_finished:
+        return ResultsNotFinished(
+            _("This tournament is not finished: its results are open to corrections already.")
+        )
+    return None

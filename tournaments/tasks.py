@@ -30,6 +30,7 @@ from django.db import DatabaseError, transaction
 from .live import publish_live, take_window
 from .models import Tournament
 from .services.ratings import recompute_ratings
+from .services.series import handicap_series_of_club, recompute_series, series_of_tournament
 from .services.standings import recompute_standings
 
 log = logging.getLogger(__name__)
@@ -59,13 +60,24 @@ def recompute_tournament(tournament_id: int) -> bool:
     club_id = Tournament.objects.filter(pk=tournament_id).values_list("club_id", flat=True).first()
     if club_id is not None:
         schedule_ratings(club_id)
+    for series_id in series_of_tournament(tournament_id):
+        schedule_series(series_id)
     return True
 
 
 @shared_task(**_RETRY)
 def recompute_club_ratings(club_id: int) -> None:
-    """Rebuild the club's ratings, history and season table from every finished match."""
-    recompute_ratings(club_id)
+    """Rebuild the club's ratings, history and season table from every finished match; then
+    ask for the tables of the club's handicap series (they read the ratings)."""
+    if recompute_ratings(club_id):
+        for series_id in handicap_series_of_club(club_id):
+            schedule_series(series_id)
+
+
+@shared_task(**_RETRY)
+def recompute_series_table(series_id: int) -> bool:
+    """Rebuild a series table from its evenings' stored standings (docs/seasons.md)."""
+    return recompute_series(series_id)
 
 
 @shared_task(ignore_result=True)
@@ -93,6 +105,11 @@ def on_change_committed(sender: Any = None, *, tournament_id: int, **kwargs: Any
     """Ask for the recompute, and tell the polling pages (connected in apps.py)."""
     schedule_recompute(tournament_id)
     publish_live(tournament_id)
+
+
+def on_ratings_changed(sender: Any = None, *, club_id: int, **kwargs: Any) -> None:
+    """Ask for the club's ratings (connected in apps.py)."""
+    schedule_ratings(club_id)
 
 
 # --- the throttled send ---------------------------------------------------------------------
@@ -142,3 +159,13 @@ def schedule_recompute(tournament_id: int) -> bool:
 
 def schedule_ratings(club_id: int) -> bool:
     return _send_throttled(recompute_club_ratings, f"belote:ratings:{club_id}", club_id)
+
+
+def schedule_series(series_id: int) -> bool:
+    """Ask for a series table's recompute (after its evenings' standings or its rules)."""
+    return _send_throttled(recompute_series_table, f"belote:series:{series_id}", series_id)
+
+
+def on_series_changed(sender: Any = None, *, series_id: int, **kwargs: Any) -> None:
+    """A series' rules or evenings changed and committed (connected in apps.py)."""
+    schedule_series(series_id)

@@ -8,17 +8,44 @@ from .views import (
     director_teams,
     draws,
     entrants,
+    evening,
+    evening_public,
     live,
     offline,
     public,
     referee,
     referees,
     rules,
+    seasons,
 )
 
 app_name = "tournaments"
 
 T = "clubs/<slug:club_slug>/<slug:slug>/"
+S = "clubs/<slug:club_slug>/"
+# Before the tournaments' addresses: a season's and a series' stay where they are for good.
+season_urls = [
+    path(S + "seasons/", seasons.seasons, name="seasons"),
+    path(S + "seasons/<int:pk>/", seasons.season, name="season"),
+    path(S + "series/<int:pk>/", seasons.series, name="series"),
+    path(S + "series/<int:pk>/series.csv", seasons.series_csv, name="series_csv"),
+    path("direct/<slug:club_slug>/seasons/new/", seasons.season_edit, name="director_season_new"),
+    path(
+        "direct/<slug:club_slug>/seasons/<int:pk>/",
+        seasons.season_edit,
+        name="director_season",
+    ),
+    path(
+        "direct/<slug:club_slug>/seasons/<int:season_pk>/series/new/",
+        seasons.series_edit,
+        name="director_series_new",
+    ),
+    path(
+        "direct/<slug:club_slug>/series/<int:pk>/",
+        seasons.series_edit,
+        name="director_series",
+    ),
+]
 public_urls = [
     path(T, public.tournament_detail, name="detail"),
     path(T + "schedule/", public.schedule, name="schedule"),
@@ -26,6 +53,9 @@ public_urls = [
     path(T + "teams/<int:pk>/", public.team_detail, name="team"),
     path(T + "rules/", rules.tournament_rules, name="rules"),
     path(T + "final/", public.bracket, name="bracket"),
+    path(T + "register/", evening_public.register, name="register"),
+    path(T + "register/<slug:key>/", evening_public.entry, name="entry"),
+    path(T + "check-in/", evening_public.self_check_in, name="self_check_in"),
     path(T + "screen/", live.screen, name="screen"),
     path(T + "find/", live.find_player, name="find_player"),
     path(T + "players/<int:pk>/", live.player_table, name="player_table"),
@@ -45,6 +75,11 @@ referee_urls = [
     path("matches/<int:pk>/table/", referee.table, name="table"),
     path("matches/<int:pk>/table/deals/<int:number>/", referee.correct, name="correct_deal"),
     path("matches/<int:pk>/table/remove-last/", referee.remove_last, name="remove_last_deal"),
+    path(
+        "matches/<int:pk>/table/deals/<int:number>/remove/",
+        referee.remove_deal,
+        name="remove_deal",
+    ),
     path("matches/<int:pk>/table/close/", referee.close, name="close_match"),
     path("matches/<int:pk>/table/reopen/", referee.reopen, name="reopen_match"),
     path("matches/<int:pk>/table/confirm/", referee.confirm, name="confirm_sheet"),
@@ -66,6 +101,7 @@ director_urls = [
     path(D + "schedule/", director.generate, name="director_generate"),
     path(D + "status/", director.set_status, name="director_status"),
     path(D + "publish/", director.publish, name="director_publish"),
+    path(D + "reopen/", director.reopen_results, name="director_reopen"),
     path(D + "teams/", director_teams.teams, name="director_teams"),
     path(D + "teams/<int:pk>/", director_teams.team_edit, name="director_team"),
     path(D + "teams/<int:pk>/delete/", director_teams.team_delete, name="director_team_delete"),
@@ -77,6 +113,28 @@ director_urls = [
         name="director_entrant_withdraw",
     ),
     path(D + "players/<int:pk>/delete/", entrants.entrant_delete, name="director_entrant_delete"),
+    path(D + "registrations/", evening.registrations, name="director_registrations"),
+    path(
+        D + "registrations/switch/",
+        evening.registration_switch,
+        name="director_registration_switch",
+    ),
+    path(D + "registrations/pair/", evening.pair, name="director_pair"),
+    path(
+        D + "registrations/<int:pk>/<str:action>/",
+        evening.registration_action,
+        name="director_registration",
+    ),
+    path(D + "check-in/", evening.check_in_page, name="director_check_in"),
+    path(D + "check-in/<int:pk>/", evening.check_in_mark, name="director_check_in_mark"),
+    path(
+        D + "check-in/<int:pk>/withdraw/",
+        evening.check_in_withdraw,
+        name="director_check_in_withdraw",
+    ),
+    path(D + "print/check-in/", evening.check_in_poster, name="director_check_in_poster"),
+    path(D + "cash/", evening.cash, name="director_cash"),
+    path(D + "export/cash.csv", evening.cash_csv, name="director_export_cash"),
     path(D + "referees/", referees.referees, name="director_referees"),
     path(D + "referees/add/", referees.add_referees, name="director_add_referees"),
     path(D + "referees/<int:user_id>/link/", referees.make_link, name="director_make_link"),
@@ -95,4 +153,4 @@ director_urls = [
     path(D + "export/results.csv", director_print.export_results, name="director_export_results"),
 ]
 
-urlpatterns = public_urls + referee_urls + director_urls
+urlpatterns = season_urls + public_urls + referee_urls + director_urls

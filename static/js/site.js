@@ -15,6 +15,28 @@
       event.preventDefault();
     }
   });
+  // <time datetime data-local-time>: said in the reader's own time zone and way of writing.
+  function localTimes() {
+    if (!window.Intl || !Intl.DateTimeFormat) return;
+    // The page's language, written the reader's way where the browser speaks it (en-GB on an
+    // English page gives "1 Dec 2026, 22:27"; a French page read from an en-GB browser, French).
+    var lang = document.documentElement.lang || "";
+    var own = navigator.language || "";
+    var locale = own && lang && own.toLowerCase().indexOf(lang.toLowerCase()) === 0 ? own : lang;
+    var format = new Intl.DateTimeFormat(locale || undefined, {
+      dateStyle: "medium",
+      timeStyle: "short"
+    });
+    document.querySelectorAll("time[data-local-time]").forEach(function (node) {
+      var when = new Date(node.getAttribute("datetime"));
+      if (!isNaN(when.getTime())) node.textContent = format.format(when);
+    });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", localTimes);
+  } else {
+    localTimes();
+  }
   document.addEventListener("click", function (event) {
     var copy = event.target.closest("[data-copy]");
     if (copy && navigator.clipboard) {

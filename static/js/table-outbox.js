@@ -18,7 +18,9 @@
   var list = box.querySelector("[data-outbox-list]");
   var sendNow = box.querySelector("[data-outbox-send]");
   var busy = false; // a deal is on its way: a second tap waits for it
-  var blocked = ""; // "signed-out" or "forbidden": nothing is sent until the page is reopened
+  // "signed-out", "forbidden" or "final" (the results are final): nothing is sent, the deals
+  // stay kept, until the page is reopened.
+  var blocked = screen.getAttribute("data-refusal") === "results_final" ? "final" : "";
 
   function text(name) { return box.getAttribute("data-text-" + name) || ""; }
   function load() {
@@ -124,6 +126,8 @@
           var page = doc.getElementById("table-screen");
           if (new URL(response.url).pathname !== tableUrl) return { kind: "blocked", why: "signed-out" };
           if (!page) return { kind: "blocked", why: response.status === 403 ? "forbidden" : "signed-out" };
+          // Final results refuse every entry alike: stop sending, keep them, say why.
+          if (page.getAttribute("data-refusal") === "results_final") return { kind: "blocked", why: "final", doc: doc };
           if (response.ok && response.redirected) { keepPage(html); return { kind: "saved", doc: doc }; }
           var form = doc.getElementById("deal-form");
           var said = [];
@@ -174,7 +178,13 @@
       busy = false;
       var items = load();
       if (result.kind === "network") { render(); return; }
-      if (result.kind === "blocked") { blocked = result.why; render(); return; }
+      if (result.kind === "blocked") {
+        blocked = result.why;
+        // Final results: the server's page has no form left; show it as it is.
+        if (result.doc) show(result.doc, true);
+        render();
+        return;
+      }
       if (result.kind === "saved") {
         items.shift();
         store(items);
@@ -320,7 +330,7 @@
       }
       list.appendChild(li);
     });
-    sendNow.hidden = !items.length || offline || busy || !!(items[0] && items[0].conflict);
+    sendNow.hidden = !items.length || offline || busy || !!blocked || !!(items[0] && items[0].conflict);
   }
 
   function button(label, action, classes) {

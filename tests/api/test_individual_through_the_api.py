@@ -92,6 +92,8 @@ def test_a_melee_of_nine_players_through_the_api(director_session):
         f"/api/v1/tournaments/{tid}/teams/", {"text": "A: Anne Petit & Paul Roux"}, format="json"
     )
     assert refused.status_code == 409
+    # Published: a draft's matches count in no rating (docs/director.md).
+    ok(session.post(f"/api/v1/tournaments/{tid}/status/", {"status": "running"}, format="json"))
 
     first = draw(session, tid)
     assert [seats(m) for m in first["matches"]] == [

@@ -75,3 +75,57 @@ def test_a_referee_of_the_private_tournament_sees_its_players(private_tournament
     )
     assert can_see_player(referee, players["private"])
     assert not can_see_player(referee, players["member"])
+
+
+# --- issue 28 item 2: a private tournament's matches count in no rating ---------------------
+
+
+def finished_match(tournament):  # type: ignore[no-untyped-def]
+    from tests.factories import MatchFactory
+    from tournaments.models import Match
+
+    match = MatchFactory(round__tournament=tournament, tournament=tournament)
+    for player in (*match.ns_team.players, *match.ew_team.players):
+        MembershipFactory(club=tournament.club, player=player)
+    Match.objects.filter(pk=match.pk).update(
+        status=Match.Status.FINISHED,
+        finished_at=timezone.now(),
+        winner="NS",
+        ns_total=1001,
+        ew_total=640,
+    )
+    return match
+
+
+def test_a_private_tournaments_finished_match_makes_nobody_public(
+    anonymous_client, client, club, private_tournament
+):
+    from club.models import RatingChange
+    from tournaments.services.ratings import recompute_ratings
+
+    match = finished_match(private_tournament)
+    recompute_ratings(club.pk, force=True)
+    assert not Rating.objects.exists() and not RatingChange.objects.exists()
+    for player in match.ns_team.players:
+        assert player.pk not in listed(anonymous_client)
+        assert anonymous_client.get(f"/api/v1/players/{player.pk}/").status_code == 404
+        assert client.get(f"/players/{player.pk}/").status_code == 404
+    rankings = anonymous_client.get(f"/api/v1/clubs/{club.pk}/rankings/").json()
+    assert str(match.ns_team.first_player.last_name) not in str(rankings)
+
+
+def test_a_tournament_made_private_takes_its_matches_out_of_the_ratings(
+    anonymous_client, director, club, tournament, django_capture_on_commit_callbacks
+):
+    from tournaments.services.ratings import recompute_ratings
+    from tournaments.services.settings import update_tournament
+
+    match = finished_match(tournament)
+    recompute_ratings(club.pk, force=True)
+    assert Rating.objects.filter(player=match.ns_team.first_player).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        update_tournament(tournament, by=director, is_public=False)
+    assert not Rating.objects.exists()
+    assert (
+        anonymous_client.get(f"/api/v1/players/{match.ns_team.first_player.pk}/").status_code == 404
+    )

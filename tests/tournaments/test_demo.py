@@ -159,3 +159,21 @@ def test_it_is_deterministic(demo):
     call_command("load_demo", stdout=io.StringIO())
     again = list(Deal.objects.order_by(*DEAL_ORDER).values_list("entry", flat=True))
     assert again == first
+
+
+def test_the_demo_club_has_a_season_with_a_running_series(demo):
+    from club.models import Season, SeriesLine
+    from tournaments.services.series import recompute_series
+
+    season = Season.objects.get(club__slug="belote-lyon")
+    series = season.series.get()
+    evenings = list(series.tournaments.order_by("starts_on"))
+    assert [t.status for t in evenings] == ["finished", "finished", "running"]
+    # What the tasks do once the demo's transaction commits (here it never does).
+    for evening in evenings:
+        recompute_standings(evening.pk)
+    assert recompute_series(series.pk)
+    assert SeriesLine.objects.filter(series=series, rank=1).exists()
+    # A second run adds nothing.
+    call_command("load_demo", stdout=io.StringIO())
+    assert Season.objects.filter(club__slug="belote-lyon").count() == 1

@@ -54,6 +54,8 @@ def swiss(club, director) -> Tournament:  # type: ignore[no-untyped-def]
         round_count=3,
         rules={"target": None, "max_deals": 1},
         draw_seed=5,
+        # Its public pages are read below: published (a draft is its directors' alone).
+        status=Tournament.Status.RUNNING,
     )
     register_teams(tournament, TEAMS, by=director)
     return tournament

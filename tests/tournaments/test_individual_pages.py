@@ -68,6 +68,8 @@ def new_melee(club: Any, director: Any, players: int = 13) -> Tournament:
         round_count=3,
         rules={"target": None, "max_deals": 1},
         draw_seed=5,
+        # Its public pages are read: published (a draft is its directors' alone).
+        status=Tournament.Status.RUNNING,
     )
     names = [f"{NAMES[i % len(NAMES)]} {SURNAMES[i // len(NAMES)]}" for i in range(players)]
     register_entrants(tournament, "\n".join(names), by=director)

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.scheduling import DrawError, PlayerRecord, draw_individual_round
+from tournaments.scheduling import (
+    DrawError,
+    IndividualRound,
+    IndividualTable,
+    PlayerRecord,
+    draw_individual_round,
+)
 
 from .pairing_world import IndividualTournament, perfect_matchings
 
@@ -17,8 +24,8 @@ few = settings(max_examples=40, deadline=None)
 
 @st.composite
 def fields(draw: st.DrawFn) -> tuple[list[PlayerRecord], int, int]:
-    """4 to 11 players with a made-up past of partners, opponents, sit-outs and seats."""
-    count = draw(st.integers(4, 11))
+    """4 to 12 players with a made-up past of partners, opponents, sit-outs and seats."""
+    count = draw(st.integers(4, 12))
     players = draw(st.lists(st.integers(1, 500), min_size=count, max_size=count, unique=True))
     partners: dict[int, list[int]] = {p: [] for p in players}
     opponents: dict[int, list[int]] = {p: [] for p in players}
@@ -82,6 +89,137 @@ def test_partners_repeat_and_then_opponents_only_as_much_as_no_draw_avoids(field
         for m in perfect_matchings(list(numbered))
     )
     assert sum(faced(t.ns, t.ew) for t in drawn.tables) == fewest_opponents
+
+
+def fewest_repeats(records: list[PlayerRecord], playing: list[int]) -> tuple[int, int]:
+    """(partners, opponents) repeated by the best draw of ``playing``, by brute force."""
+
+    def cost(four: tuple[int, ...]) -> tuple[int, int]:
+        a, b, c, d = four
+        return min(
+            (
+                times(records, "partners", *x) + times(records, "partners", *y),
+                sum(times(records, "opponents", p, q) for p in x for q in y),
+            )
+            for x, y in (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c)))
+        )
+
+    def best(left: tuple[int, ...]) -> tuple[int, int]:
+        if not left:
+            return (0, 0)
+        first, rest = left[0], left[1:]
+        return min(
+            tuple(
+                map(
+                    sum,
+                    zip(
+                        cost((first, *trio)),
+                        best(tuple(p for p in rest if p not in trio)),
+                        strict=True,
+                    ),
+                )
+            )
+            for trio in combinations(rest, 3)
+        )  # type: ignore[return-value]
+
+    return best(tuple(sorted(playing)))
+
+
+def repeats(records: list[PlayerRecord], drawn: IndividualRound) -> tuple[int, int]:
+    return (
+        sum(times(records, "partners", *pair) for t in drawn.tables for pair in (t.ns, t.ew)),
+        sum(times(records, "opponents", a, b) for t in drawn.tables for a in t.ns for b in t.ew),
+    )
+
+
+@few
+@given(fields())
+def test_no_draw_of_the_same_players_repeats_fewer_partners_then_fewer_opponents(field):
+    records, round_number, seed = field
+    drawn = draw_individual_round(records, round_number=round_number, seed=seed)
+    playing = [p for table in drawn.tables for p in table.players]
+    assert repeats(records, drawn) == fewest_repeats(records, playing)
+
+
+def played(
+    players: int, seed: int, rounds: list[tuple[list[tuple[int, int, int, int]], tuple[int, ...]]]
+) -> IndividualTournament:
+    """A mêlée whose rounds were (N, S, E, W) tables and sit-outs, as the old draw made them."""
+    melee = IndividualTournament(list(range(1, players + 1)), seed=seed)
+    for number, (tables, sit_outs) in enumerate(rounds, start=1):
+        melee.play(
+            IndividualRound(
+                number,
+                tuple(IndividualTable(t, (n, s), (e, w)) for t, (n, s, e, w) in enumerate(tables)),
+                sit_outs,
+                0,
+                0,
+            )
+        )
+    return melee
+
+
+# Issue 27: four rounds in which the draw of 8 random partnership draws repeated opponents
+# that a draw of the same players avoids; the rounds before are the old draw's.
+ISSUE_27 = [
+    pytest.param(
+        13,
+        2,
+        [
+            ([(2, 1, 6, 13), (10, 12, 5, 7), (8, 9, 3, 11)], (4,)),
+            ([(7, 4, 11, 9), (3, 8, 2, 6), (13, 1, 5, 12)], (10,)),
+            ([(9, 4, 1, 12), (5, 10, 8, 2), (11, 7, 6, 3)], (13,)),
+        ],
+        0,
+        id="13-players-round-4-one-repeat-where-none-is-needed",
+    ),
+    pytest.param(
+        13,
+        4,
+        [
+            ([(6, 9, 8, 4), (11, 5, 1, 7), (10, 3, 12, 2)], (13,)),
+            ([(12, 3, 9, 8), (10, 2, 11, 1), (7, 13, 4, 6)], (5,)),
+            ([(1, 2, 13, 4), (6, 8, 10, 11), (7, 5, 3, 9)], (12,)),
+            ([(1, 4, 11, 8), (10, 12, 3, 7), (5, 9, 13, 2)], (6,)),
+        ],
+        2,
+        id="13-players-round-5-three-repeats-where-two-would-do",
+    ),
+    pytest.param(
+        15,
+        0,
+        [
+            ([(11, 14, 10, 1), (2, 6, 15, 4), (8, 12, 7, 5)], (3, 9, 13)),
+            ([(8, 5, 11, 1), (3, 13, 9, 14), (2, 4, 12, 7)], (6, 10, 15)),
+            ([(12, 4, 13, 8), (10, 14, 15, 6), (5, 1, 3, 9)], (2, 7, 11)),
+            ([(15, 10, 13, 9), (7, 11, 14, 6), (1, 3, 2, 12)], (4, 5, 8)),
+        ],
+        0,
+        id="15-players-round-5-one-repeat-where-none-is-needed",
+    ),
+    pytest.param(
+        17,
+        1,
+        [
+            ([(10, 11, 1, 15), (4, 5, 16, 9), (13, 3, 12, 2), (7, 17, 6, 8)], (14,)),
+            ([(3, 12, 15, 11), (7, 8, 1, 10), (2, 13, 4, 9), (16, 14, 6, 17)], (5,)),
+            ([(16, 6, 3, 2), (15, 12, 17, 14), (8, 1, 13, 4), (9, 5, 7, 10)], (11,)),
+            ([(9, 10, 12, 14), (2, 6, 1, 11), (13, 8, 3, 16), (17, 15, 5, 7)], (4,)),
+        ],
+        0,
+        id="17-players-round-5-one-repeat-where-none-is-needed",
+    ),
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "rounds", "fewest"), ISSUE_27)
+def test_the_issue_27_rounds_repeat_no_more_opponents_than_needed(players, seed, rounds, fewest):
+    melee = played(players, seed, rounds)
+    drawn = melee.draw()
+    assert (drawn.repeated_partners, drawn.repeated_opponents) == (0, fewest)
+    if players < 16:
+        playing = [p for table in drawn.tables for p in table.players]
+        assert fewest_repeats(melee.records(), playing) == (0, fewest)
 
 
 @few

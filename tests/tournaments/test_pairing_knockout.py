@@ -82,6 +82,8 @@ def test_the_final_round_adds_the_third_place_match_when_asked():
 
 
 def test_a_final_with_a_third_place_match_ranks_one_to_four_then_the_quarter_finalists():
+    # docs/formats.md: the quarter-finals' losers share 5th place (5=), listed in
+    # qualifying order; no match decides places 5 to 8.
     first = first_knockout_round(QUALIFIERS, size=8, third_place=True)
     semis = next_knockout_round(first, {101, 104, 102, 106})
     final = next_knockout_round(semis, {104, 102})

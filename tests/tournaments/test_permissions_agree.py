@@ -95,7 +95,10 @@ def actions(world: World) -> dict[str, tuple[Callable[..., Any], Callable[..., A
             lambda c: c.get(f"/api/v1/matches/{match.pk}/"),
         ),
         "remove the last deal": (
-            lambda c: c.post(reverse("tournaments:remove_last_deal", args=[match.pk])),
+            lambda c: c.post(
+                reverse("tournaments:remove_last_deal", args=[match.pk]),
+                {"number": str(match.deal_count)},
+            ),
             lambda c: c.delete(f"/api/v1/matches/{match.pk}/deals/{match.deal_count}/"),
         ),
         "close a match": (

@@ -238,13 +238,13 @@ def test_corrections_are_forbidden_to_others(client, match, referee, other_refer
 def test_removing_the_last_deal(client, match, referee, other_referee):
     enter_deal(match, MADE, by=referee)
     url = reverse("tournaments:remove_last_deal", kwargs={"pk": match.pk})
-    assert client.post(url).status_code == 302
+    assert client.post(url, {"number": "1"}).status_code == 302
     client.force_login(other_referee)
-    assert client.post(url).status_code == 403
+    assert client.post(url, {"number": "1"}).status_code == 403
     client.force_login(referee)
     assert client.get(url).status_code == 405
-    assert client.post(url, {"submission_key": "r"}).status_code == 302
-    assert client.post(url, {"submission_key": "r"}).status_code == 302
+    assert client.post(url, {"number": "1", "submission_key": "r"}).status_code == 302
+    assert client.post(url, {"number": "1", "submission_key": "r"}).status_code == 302
     assert match.deals.count() == 0
 
 

@@ -166,6 +166,10 @@ def _admin_form(tournament, **changes):
         "tie_breaks": '["match_points"]',
         "status": tournament.status,
         "is_public": "on",
+        "correction_minutes": tournament.correction_minutes,
+        "registration": tournament.registration,
+        "check_in": tournament.check_in,
+        "entry_fee_per": tournament.entry_fee_per,
         **changes,
     }
     return model_admin, request, form_class(data, instance=tournament)

@@ -32,6 +32,7 @@ from club.models import ApiToken, Club, Membership
 from club.permissions import (
     directed_club_ids,
     is_site_admin,
+    may_manage_own_tokens,
     referee_only_club,
     require_token_issuer,
 )
@@ -45,7 +46,7 @@ from club.tokens import (
     sign_in,
     tokens_of,
 )
-from tournaments.errors import ServiceError
+from tournaments.errors import NotAllowed, ServiceError
 
 from .permissions import ReadOnlyOrAuthenticated
 from .serializers import UserBriefSerializer
@@ -249,6 +250,15 @@ class MyTokenViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.G
     permission_classes = [IsAuthenticated]
     filter_backends: list[Any] = []
     lookup_value_regex = ID_PATTERN
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        if not may_manage_own_tokens(request.user, request.auth):
+            raise NotAllowed(
+                _(
+                    "A referee's device token or private link cannot see or make tokens; sign in with your password."
+                )
+            )
 
     def get_queryset(self) -> QuerySet[ApiToken]:
         return tokens_of(self.request.user)

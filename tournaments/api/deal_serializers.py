@@ -86,10 +86,26 @@ class DealSerializer(serializers.ModelSerializer):
     entry = serializers.SerializerMethodField()
     result = serializers.SerializerMethodField()
     entered_by: Any = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    version = serializers.CharField(
+        read_only=True,
+        help_text=_(
+            "This deal's version (also its ETag): send it back in If-Match with a correction "
+            "or a removal, so that an edit made meanwhile is not silently replaced."
+        ),
+    )
 
     class Meta:
         model = Deal
-        fields = ["number", "dealer", "entry", "result", "entered_by", "entered_at", "updated_at"]
+        fields = [
+            "number",
+            "dealer",
+            "entry",
+            "result",
+            "entered_by",
+            "entered_at",
+            "updated_at",
+            "version",
+        ]
         read_only_fields = fields
 
     @extend_schema_field(DealEntrySerializer)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.shortcuts import get_object_or_404
+from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -21,18 +22,14 @@ from rest_framework.response import Response
 
 from scoring.engine import Rules, codec, score_deal, validate_deal
 from scoring.rulebook import worked_examples
-from tournaments.errors import NotAllowed
+from tournaments.errors import DealChanged, NotAllowed
 from tournaments.models import Deal, Match
 from tournaments.permissions import can_write_deals, is_referee_of
-from tournaments.services.deals import (
-    correct_deal,
-    enter_deal,
-    remove_last_deal,
-    submission_of,
-)
+from tournaments.services.deals import correct_deal, enter_deal, remove_deal
 
 from . import etags
 from .deal_serializers import DealEntrySerializer, DealSerializer
+from .errors import error_body
 from .matches import find_match
 from .schema import ERROR_RESPONSE
 from .views import ApiViewSet
@@ -53,6 +50,16 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     description=_(
         "A key of your choice (1–100 characters) for this one action: sending it again "
         "does not repeat the action but answers as the first time did."
+    ),
+)
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description=_(
+        "The deal's ETag (its `version`) as you read it: if the deal was changed since, "
+        "nothing is changed and the answer is 412 with the deal as it stands (`current`)."
     ),
 )
 
@@ -88,6 +95,7 @@ def _stored_deal() -> dict[str, Any]:
         "entered_by": "referee",
         "entered_at": "2026-11-28T14:03:00Z",
         "updated_at": "2026-11-28T14:03:00Z",
+        "version": "5d0c7b1f6a2e9c4b8d31",
     }
 
 
@@ -128,16 +136,19 @@ EXAMPLES = [
         summary=_("Enter the next deal (the match's referee or a director)"),
     ),
     update=extend_schema(
-        parameters=[MATCH_ID, NUMBER, IDEMPOTENCY_KEY],
+        parameters=[MATCH_ID, NUMBER, IDEMPOTENCY_KEY, IF_MATCH],
         request=DealEntrySerializer,
-        responses={200: DealSerializer, 400: ERROR_RESPONSE},
+        responses={200: DealSerializer, 400: ERROR_RESPONSE, 412: ERROR_RESPONSE},
         examples=EXAMPLES,
         summary=_("Correct a deal; the deals after it are scored again"),
     ),
     destroy=extend_schema(
-        parameters=[MATCH_ID, NUMBER, IDEMPOTENCY_KEY],
-        responses={204: None},
-        summary=_("Remove the last deal"),
+        parameters=[MATCH_ID, NUMBER, IDEMPOTENCY_KEY, IF_MATCH],
+        responses={204: None, 409: ERROR_RESPONSE, 412: ERROR_RESPONSE},
+        summary=_(
+            "Remove a deal: any deal for a director, the last one for the match's referee; "
+            "the deals after it move up one number"
+        ),
     ),
 )
 class DealViewSet(ApiViewSet):
@@ -167,30 +178,48 @@ class DealViewSet(ApiViewSet):
 
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         deal = get_object_or_404(self.get_queryset(), number=kwargs["number"])
-        return Response(DealSerializer(deal).data)
+        return _with_etag(Response(DealSerializer(deal).data), deal)
 
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         entry = self._entry(request)
         deal = enter_deal(self.match, entry, by=request.user, submission_key=self._key(request))
-        return Response(DealSerializer(deal).data, status=status.HTTP_201_CREATED)
+        return _with_etag(Response(DealSerializer(deal).data, status=status.HTTP_201_CREATED), deal)
 
     def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         number = int(kwargs["number"])
         get_object_or_404(self.get_queryset(), number=number)
         entry = self._entry(request)
-        deal = correct_deal(
-            self.match, number, entry, by=request.user, submission_key=self._key(request)
-        )
-        return Response(DealSerializer(deal).data)
+        try:
+            deal = correct_deal(
+                self.match,
+                number,
+                entry,
+                by=request.user,
+                submission_key=self._key(request),
+                expected_version=_if_match(request),
+            )
+        except DealChanged as changed:
+            return _changed(changed)
+        return _with_etag(Response(DealSerializer(deal).data), deal)
 
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         number = int(kwargs["number"])
         key = self._key(request)
         self._check_writer(request)
-        # A replayed removal (same key) answers like the first one, the deal being gone.
-        if not key or submission_of(self.match, request.user, key) is None:
+        # With a key, everything is decided under the match's lock: a retry answers as the
+        # first removal did even when that one committed a moment ago (never a 404).
+        if not key:
             get_object_or_404(self.get_queryset(), number=number)
-        remove_last_deal(self.match, by=request.user, submission_key=key, expected_number=number)
+        try:
+            remove_deal(
+                self.match,
+                number,
+                by=request.user,
+                submission_key=key,
+                expected_version=_if_match(request),
+            )
+        except DealChanged as changed:
+            return _changed(changed)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     def _check_writer(self, request: Request) -> None:
@@ -211,3 +240,29 @@ class DealViewSet(ApiViewSet):
     @staticmethod
     def _key(request: Request) -> str | None:
         return request.headers.get("Idempotency-Key")
+
+
+def _if_match(request: Request) -> str | None:
+    """The version named by `If-Match` (None when absent or `*`: any version)."""
+    header = request.headers.get("If-Match", "").strip()
+    if not header:
+        return None
+    # A bare version (no quotes) is taken as it is rather than ignored.
+    wanted = parse_etags(header) or [header]
+    if "*" in wanted:
+        return None
+    return wanted[0].removeprefix("W/").strip('"')
+
+
+def _with_etag(response: Response, deal: Deal) -> Response:
+    response["ETag"] = f'"{deal.version}"'
+    return response
+
+
+def _changed(changed: DealChanged) -> Response:
+    """412: the refusal, and the deal as it stands, so the client can show it."""
+    body = {
+        **error_body({"If-Match": [changed.message]}, changed.code),
+        "current": DealSerializer(changed.current).data,
+    }
+    return _with_etag(Response(body, status=changed.status), changed.current)

@@ -35,10 +35,12 @@ class TournamentFilter(filters.FilterSet):
     club = IdFilter(field_name="club_id")
     starts_after = filters.DateFilter(field_name="starts_on", lookup_expr="gte")
     starts_before = filters.DateFilter(field_name="starts_on", lookup_expr="lte")
+    # Not `format`: REST framework reads `?format=` as the choice of renderer (json, api).
+    tournament_format = filters.ChoiceFilter(field_name="format", choices=Tournament.Format.choices)
 
     class Meta:
         model = Tournament
-        fields = ["club", "status", "format", "is_public"]
+        fields = ["club", "status", "tournament_format", "is_public"]
 
 
 class TeamFilter(filters.FilterSet):

@@ -26,6 +26,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.permissions import may_see_draw_seed
 from tournaments.services.actions import (
     ROUND_ACTIONS,
     TOURNAMENT_ACTIONS,
@@ -102,6 +103,24 @@ class TournamentSerializer(serializers.ModelSerializer):
     )
     draw = serializers.SerializerMethodField()
     actions = serializers.SerializerMethodField(help_text=ACTIONS_HELP)
+    draw_seed = serializers.SerializerMethodField(
+        help_text=_(
+            "The seed of every draw: null for all but the club's directors until the last "
+            "round is drawn (or the tournament is finished), then published so anyone can "
+            "re-run the draws."
+        )
+    )
+    results = serializers.SerializerMethodField(
+        help_text=_(
+            "provisional: deals may still change (while the tournament is not finished, "
+            "and for correction_minutes after); final: only a director's reopen changes them."
+        )
+    )
+    final_at = serializers.DateTimeField(
+        read_only=True,
+        allow_null=True,
+        help_text=_("When the results become (or became) final; null while not finished."),
+    )
 
     class Meta:
         model = Tournament
@@ -109,6 +128,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "id",
             *_TOURNAMENT_SETTINGS,
             "status",
+            "results",
+            "final_at",
             "created_at",
             "change_seq",
             "standings_seq",
@@ -139,6 +160,18 @@ class TournamentSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.ChoiceField(choices=Tournament.Draw.choices, allow_null=True))
     def get_draw(self, tournament: Tournament) -> str | None:
         return tournament.draw or None
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_draw_seed(self, tournament: Tournament) -> int | None:
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        if may_see_draw_seed(user, tournament):
+            return tournament.draw_seed
+        return None
+
+    @extend_schema_field(serializers.ChoiceField(choices=Tournament.Results.choices))
+    def get_results(self, tournament: Tournament) -> str:
+        return tournament.results_state().value
 
     @extend_schema_field({"type": "object", "additionalProperties": True})
     def get_rules(self, tournament: Tournament) -> dict[str, Any]:
@@ -215,6 +248,14 @@ class TournamentWriteSerializer(serializers.ModelSerializer):
             for name, field in cls().fields.items()
             if field.source not in (name, "*")
         }
+
+
+class ReopenSerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        max_length=2000,
+        trim_whitespace=False,
+        help_text=_("Why the results are reopened (kept in the audit trail)."),
+    )
 
 
 class StatusSerializer(serializers.Serializer):
@@ -475,4 +516,11 @@ class ScheduleSerializer(serializers.Serializer):
 class GenerateScheduleSerializer(serializers.Serializer):
     draw_lots = serializers.BooleanField(
         default=False, help_text=_("Draw pairing numbers by lot instead of following seeds.")
+    )
+    leave_out_expected = serializers.BooleanField(
+        default=False,
+        help_text=_(
+            "With check-in on: generate with the teams present only, leaving out those still "
+            "expected (otherwise 409 `entries_not_checked_in` lists them)."
+        ),
     )

@@ -26,6 +26,7 @@ from tournaments.models import Match, Round, SitOut, Standing, Tournament
 from tournaments.permissions import (
     listed_q,
     readable_tournaments,
+    reopen_results_refusal,
     require_director,
 )
 from tournaments.services.director import (
@@ -42,6 +43,7 @@ from tournaments.services.registration import (
     register_team,
     register_teams,
 )
+from tournaments.services.results import reopen_results
 from tournaments.services.schedule import generate_round_robin
 from tournaments.services.settings import SettingsRefused, create_tournament, update_tournament
 
@@ -61,6 +63,7 @@ from .filters import (
 from .permissions import ReadOnlyOrAuthenticated
 from .serializers import (
     GenerateScheduleSerializer,
+    ReopenSerializer,
     ScheduleRoundSerializer,
     ScheduleSerializer,
     StatusSerializer,
@@ -138,7 +141,9 @@ class TournamentViewSet(
 
     def get_queryset(self) -> QuerySet[Tournament]:
         if self.action == "list":
-            return Tournament.objects.filter(listed_q(self.request.user))
+            return Tournament.with_rounds_drawn(
+                Tournament.objects.filter(listed_q(self.request.user))
+            )
         return readable_tournaments(self.request.user)
 
     def get_serializer_class(self) -> Any:
@@ -177,6 +182,19 @@ class TournamentViewSet(
         tournament = self.get_object()
         data = self.read_input(StatusSerializer)
         set_status(tournament, data["status"], by=request.user)
+        return self.answer(TournamentSerializer, tournament)
+
+    @extend_schema(request=ReopenSerializer, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def reopen(self, request: Request, pk: str | None = None) -> Response:
+        """Reopen a finished tournament's results, with a reason (directors, audited): they
+        are provisional again until the tournament is finished again (a new window)."""
+        tournament = self.get_object()
+        if (refusal := reopen_results_refusal(request.user, tournament)) is not None:
+            raise refusal
+        data = self.read_input(ReopenSerializer)
+        reopen_results(tournament, by=request.user, reason=data["reason"])
+        tournament.refresh_from_db()
         return self.answer(TournamentSerializer, tournament)
 
     @extend_schema(request=None, responses=TournamentSerializer)
@@ -253,7 +271,12 @@ class TournamentViewSet(
         if request.method == "POST":
             require_director(request.user, tournament.club_id)
             data = self.read_input(GenerateScheduleSerializer)
-            generate_round_robin(tournament, by=request.user, draw_lots=data["draw_lots"])
+            generate_round_robin(
+                tournament,
+                by=request.user,
+                draw_lots=data["draw_lots"],
+                leave_out_expected=data["leave_out_expected"],
+            )
             tournament.refresh_from_db()
         etag = etags.schedule_etag(tournament)
         if request.method == "GET":

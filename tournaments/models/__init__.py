@@ -1,15 +1,18 @@
 """Tournaments, teams, rounds, matches and deals; standings and the audit trail derived from them."""
 
 from .bracket import Bracket
+from .checkin import Attendance, Payment
 from .choices import Outcome, Seat, Side, seat_of
 from .deal import Deal, DealAudit, MatchEvent, Submission
 from .entrant import Entrant, SitOut
 from .match import Match, MatchSeat
+from .registration import Registration
 from .standing import Standing
 from .table import MatchConfirmation, RefereeLink
 from .tournament import Round, Team, Tournament, default_tie_breaks
 
 __all__ = [
+    "Attendance",
     "Bracket",
     "Deal",
     "DealAudit",
@@ -19,7 +22,9 @@ __all__ = [
     "MatchEvent",
     "MatchSeat",
     "Outcome",
+    "Payment",
     "RefereeLink",
+    "Registration",
     "Round",
     "Seat",
     "Side",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from django.conf import settings
@@ -55,6 +57,16 @@ class Deal(models.Model):
 
     def __str__(self) -> str:
         return _("Deal %(number)s") % {"number": self.number}
+
+    @property
+    def version(self) -> str:
+        """What an edit is based on: this row with this entry (a new entry, a new version).
+
+        The row counts too: once an earlier deal is removed, deal n is another row, and an
+        edit meant for the deal that had number n must not land on it.
+        """
+        text = json.dumps([self.pk, self.entry], sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:20]
 
     # The columns a replay writes, all from the engine's PlayedDeal (`columns_of`).
     REPLAY_FIELDS = (
@@ -195,6 +207,15 @@ class MatchEvent(models.Model):
         CONFIRM = "confirm", _("sheet confirmed")
         DISPUTE = "dispute", _("sheet disputed")
         UNCONFIRMED = "unconfirmed", _("answers forgotten after a change")
+        # Final results reopened by a director; `detail` is the reason.
+        REOPEN_RESULTS = "reopen_results", _("results reopened")
+        # The evening before the first deal: online entries, check-in and fees.
+        ONLINE_REGISTRATION = "online_registration", _("registered online")
+        ACCEPT_REGISTRATION = "accept_registration", _("online entry accepted")
+        CANCEL_REGISTRATION = "cancel_registration", _("online entry cancelled")
+        PAIR_REGISTRATIONS = "pair_registrations", _("players paired")
+        CHECK_IN = "check_in", _("checked in")
+        SELF_CHECK_IN = "self_check_in", _("checked in at the door")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="events")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, null=True, related_name="events")

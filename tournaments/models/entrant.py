@@ -7,10 +7,11 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
 
+from .checkin import CheckInFields
 from .tournament import Round, Tournament
 
 
-class Entrant(models.Model):
+class Entrant(CheckInFields):
     """A player registered alone in an individual tournament; ranked on their own line.
 
     Partners are drawn every round: each round's partnerships are Team rows of that round

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from club.models import Club, Player
+from club.models import Club, Player, Series
 from scoring.engine import Draws
 
 from ..standings.criteria import DEFAULT_TIE_BREAKS
+from .checkin import CheckInFields
 
 # A bye's default points a deal when matches are played to `max_deals` alone (docs/formats.md).
 BYE_POINTS_PER_DEAL = 80
@@ -23,6 +26,8 @@ DRAW_SEED_LIMIT = 1 << 63
 # The house rule a knockout match plays under whatever the tournament's (docs/rules.md §7):
 # equal totals at its end are followed by more deals until one team leads.
 KNOCKOUT_RULES = {"draws": Draws.PLAY_ON.value}
+# How long the results of a finished tournament stay provisional (docs/director.md).
+DEFAULT_CORRECTION_MINUTES = 30
 
 
 def default_tie_breaks() -> list[str]:
@@ -54,6 +59,26 @@ class Tournament(models.Model):
         RANDOM = "random", _("at random")
         RANKING = "ranking", _("by ranking")
 
+    class Results(models.TextChoices):
+        """Whether a deal may still change: provisional until `final_at`, then final."""
+
+        PROVISIONAL = "provisional", _("provisional")
+        FINAL = "final", _("final")
+
+    class RegistrationMode(models.TextChoices):
+        """Whether anyone may register online from the tournament's page (a public one)."""
+
+        CLOSED = "closed", _("closed")
+        OPEN = "open", _("open")
+
+    class CheckIn(models.TextChoices):
+        OFF = "off", _("off")
+        ON = "on", _("on")
+
+    class FeePer(models.TextChoices):
+        TEAM = "team", _("per team")
+        PLAYER = "player", _("per player")
+
     # The formats drawn one round at a time (docs/formats.md); the others are generated at once.
     ROUND_BY_ROUND = frozenset({Format.SWISS, Format.CONCOURS, Format.INDIVIDUAL})
 
@@ -83,10 +108,45 @@ class Tournament(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )
     is_public = models.BooleanField(_("public"), default=True)
+    # After the finish the results stay provisional this long (the tables' referees may
+    # still correct); then they are final until a director reopens them.
+    correction_minutes = models.PositiveSmallIntegerField(
+        _("correction window (minutes)"), default=DEFAULT_CORRECTION_MINUTES
+    )
+    # When the tournament was last set to finished (None while it is not).
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True, editable=False)
     # What the big screen in the club room speaks, whoever's browser shows it; empty: the
     # visitor's own language (the settings service checks it is one of settings.LANGUAGES).
     language = models.CharField(_("language of the big screen"), max_length=8, blank=True)
+    # The evening before its first deal (docs/director.md): online registration with a
+    # capacity (teams, or players in an individual tournament; empty: no limit), check-in
+    # (with it on, draws take only entries present) and the entry fee.
+    registration = models.CharField(
+        _("online registration"),
+        max_length=8,
+        choices=RegistrationMode.choices,
+        default=RegistrationMode.CLOSED,
+    )
+    capacity = models.PositiveIntegerField(_("capacity"), null=True, blank=True)
+    registration_closes_at = models.DateTimeField(
+        _("registration closes at"), null=True, blank=True
+    )
+    check_in = models.CharField(
+        _("check-in"), max_length=4, choices=CheckIn.choices, default=CheckIn.OFF
+    )
+    self_check_in = models.BooleanField(_("self check-in"), default=True)
+    entry_fee = models.DecimalField(
+        _("entry fee"), max_digits=7, decimal_places=2, null=True, blank=True
+    )
+    entry_fee_per = models.CharField(
+        _("entry fee per"), max_length=8, choices=FeePer.choices, default=FeePer.TEAM
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    # The season's series the tournament is an evening of (docs/seasons.md): declared here,
+    # as club/ imports no tournament; the series reads them as `series.tournaments`.
+    series = models.ManyToManyField(
+        Series, verbose_name=_("series"), related_name="tournaments", blank=True
+    )
     # Bumped by every change of a deal, match or team; the standings record which change
     # they were computed from, so a recompute can tell it has nothing to do.
     change_seq = models.PositiveBigIntegerField(_("change number"), default=0)
@@ -112,6 +172,18 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # The finish starts the correction window, whoever sets the status (a service, the
+        # admin); leaving `finished` ends it, so the next finish opens a new one.
+        if self.is_finished and self.finished_at is None:
+            self.finished_at = timezone.now()
+        elif not self.is_finished:
+            self.finished_at = None
+        fields = kwargs.get("update_fields")
+        if fields is not None and "status" in fields:
+            kwargs["update_fields"] = {*fields, "finished_at"}
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse(
             "tournaments:detail", kwargs={"club_slug": self.club.slug, "slug": self.slug}
@@ -121,6 +193,15 @@ class Tournament(models.Model):
     def standings_current(self) -> bool:
         """Computed at least once, and from the latest change (`standings_behind` as a filter)."""
         return self.standings_computed_at is not None and self.standings_seq >= self.change_seq
+
+    @staticmethod
+    def with_rounds_drawn(queryset: models.QuerySet[Tournament]) -> models.QuerySet[Tournament]:
+        """`rounds_drawn` counted in the query, for `draw_seed_published` over a list."""
+        return queryset.annotate(
+            rounds_drawn=models.Count(
+                "rounds", filter=models.Q(rounds__stage=Round.Stage.QUALIFYING)
+            )
+        )
 
     @staticmethod
     def standings_behind() -> models.Q:
@@ -207,6 +288,11 @@ class Tournament(models.Model):
         return BYE_POINTS_PER_DEAL * (rules.max_deals or 0)
 
     @property
+    def checks_in(self) -> bool:
+        """Check-in is on: draws take only the entries present."""
+        return self.check_in == Tournament.CheckIn.ON
+
+    @property
     def is_draft(self) -> bool:
         """Not published yet: listed to its club's directors only."""
         return self.status == Tournament.Status.DRAFT
@@ -219,6 +305,43 @@ class Tournament(models.Model):
     def is_finished(self) -> bool:
         return self.status == Tournament.Status.FINISHED
 
+    @property
+    def final_at(self) -> datetime.datetime | None:
+        """When the results become final: `correction_minutes` after the finish; None while
+        the tournament is not finished (its results are then provisional)."""
+        if not self.is_finished:
+            return None
+        finished = self.finished_at or self.created_at
+        return finished + datetime.timedelta(minutes=self.correction_minutes or 0)
+
+    def results_state(self, now: datetime.datetime | None = None) -> Tournament.Results:
+        """The one answer to "may a deal still change" that every path asks (services,
+        pages, the API, the admin, the phone's outbox through the API's 409)."""
+        final_at = self.final_at
+        if final_at is not None and (now or timezone.now()) >= final_at:
+            return Tournament.Results.FINAL
+        return Tournament.Results.PROVISIONAL
+
+    def results_are_final(self, now: datetime.datetime | None = None) -> bool:
+        return self.results_state(now) == Tournament.Results.FINAL
+
+    def draw_seed_published(self) -> bool:
+        """Whether everyone may see `draw_seed`: once no draw is left to make with it.
+
+        Every round of a round-by-round format is drawn with it, so it stays the directors'
+        until the last round is drawn (or the tournament is over); a round robin's schedule
+        is drawn at once. Then anyone can re-run the draws and see they were fair.
+        """
+        if self.is_finished:
+            return True
+        # A list's queryset may have counted them already (`with_rounds_drawn`).
+        drawn = getattr(self, "rounds_drawn", None)
+        if drawn is None:
+            drawn = self.rounds.filter(stage=Round.Stage.QUALIFYING).count()
+        if self.is_round_by_round:
+            return drawn >= (self.round_count or 0) > 0
+        return drawn > 0
+
     def has_deals(self) -> bool:
         """Whether a deal has been entered: the house rules and the schedule are then fixed."""
         # Through the reverse relations: this module is below the deal's.
@@ -230,7 +353,7 @@ class Tournament(models.Model):
         return (self.points_win, self.points_draw, self.points_loss)
 
 
-class Team(models.Model):
+class Team(CheckInFields):
     """A partnership: the first player sits North (or East), the partner opposite.
 
     Either a team registered for the whole tournament (`round` empty), or, in an individual

@@ -4,7 +4,9 @@ Each returns plain rows or model instances in a fixed number of queries, whateve
 of the tournament; a template tag runs none of its own. Callers use `selectors.<name>`.
 """
 
-# A mêlée's reads are `selectors.individual.<name>`; the knockout final's are named here too.
+# A mêlée's reads are `selectors.individual.<name>`, the evening's before the first deal
+# `selectors.evening.<name>`; the knockout final's are named here too.
+from . import evening as evening
 from . import individual as individual
 from .knockout import BracketColumn as BracketColumn
 from .knockout import KnockoutProgress as KnockoutProgress

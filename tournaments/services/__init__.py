@@ -1,6 +1,14 @@
 """One function per action on tournaments, each in one transaction (docs/architecture.md)."""
 
-from .deals import close_match, correct_deal, enter_deal, remove_last_deal, reopen_match, replay
+from .deals import (
+    close_match,
+    correct_deal,
+    enter_deal,
+    remove_deal,
+    remove_last_deal,
+    reopen_match,
+    replay,
+)
 from .director import assign_referee, close_round, reopen_round, set_status, withdraw_team
 from .draws import delete_last_round, draw_next_round, next_round
 from .finals import start_final
@@ -23,6 +31,7 @@ __all__ = [
     "recompute_ratings",
     "register_team",
     "register_teams",
+    "remove_deal",
     "remove_last_deal",
     "reopen_match",
     "reopen_round",

@@ -6,6 +6,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from club.text import require_visible_text
+
 from ..changes import changing
 from ..errors import Conflict, ServiceError
 from ..models import Match, MatchConfirmation, MatchEvent, Side
@@ -33,6 +35,7 @@ def confirm_sheet(
     if not isinstance(agree, bool):
         raise ServiceError(_("Say true (agree) or false (dispute)."), field="agree")
     remark = (remark or "").strip()
+    require_visible_text(remark, field="remark", label=_("The remark"), multiline=True)
     if len(remark) > REMARK_MAX:
         raise ServiceError(
             _("The remark is too long (at most %(n)d characters).") % {"n": REMARK_MAX},

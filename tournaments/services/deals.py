@@ -19,15 +19,21 @@ from scoring.engine import (
 )
 
 from ..changes import changing
-from ..errors import Conflict, DealNumberTaken, DealRefused, MatchOver
+from ..errors import Conflict, DealChanged, DealNumberTaken, DealRefused, MatchOver
 from ..models import Deal, DealAudit, Match, MatchEvent, Submission
-from ..permissions import actor_user, require_deal_writer, require_director
+from ..permissions import (
+    actor_user,
+    deal_removal_refusal,
+    require_deal_writer,
+    require_director,
+)
 from .confirmations import forget_confirmations
 
 __all__ = [
     "close_match",
     "correct_deal",
     "enter_deal",
+    "remove_deal",
     "remove_last_deal",
     "reopen_match",
     "replay",
@@ -101,8 +107,15 @@ def correct_deal(
     *,
     by: Any,
     submission_key: str | None = None,
+    expected_version: str | None = None,
 ) -> Deal:
-    """Replace deal `number`'s entry and replay the match, so everything after it follows."""
+    """Replace deal `number`'s entry and replay the match, so everything after it follows.
+
+    `expected_version` is the `Deal.version` the edit was based on (the API's `If-Match`,
+    the page's hidden field): checked under the match's lock, so of two edits of the same
+    deal made at once the later is refused (`DealChanged`, with the deal as it stands)
+    instead of silently replacing the first.
+    """
 
     def act(locked: Match, deals: list[Deal]) -> int:
         rules = _rules(locked)
@@ -110,6 +123,7 @@ def correct_deal(
         target = next((d for d in deals if d.number == number), None)
         if target is None:
             raise Conflict(_("This match has no deal %(number)s.") % {"number": number})
+        _check_version(target, expected_version)
         before = target.entry
         entries = [canonical if d.number == number else d.entry for d in deals]
         new_replay = _replay(locked, entries)
@@ -129,29 +143,77 @@ def remove_last_deal(
     by: Any,
     submission_key: str | None = None,
     expected_number: int | None = None,
+    expected_version: str | None = None,
 ) -> int:
     """Remove the match's last deal; returns its number.
 
-    `expected_number` is the deal the caller means to remove: checked under the match's
-    lock, so two removals sent at once cannot take away the deal before it too.
+    `expected_number` is the deal the caller means to remove (the pages' form and the API
+    say which): checked under the match's lock, so two removals sent at once cannot take
+    away the deal before it too, nor a page left open remove a deal nobody saw.
+    """
+    return remove_deal(
+        match,
+        expected_number,
+        by=by,
+        submission_key=submission_key,
+        last_only=True,
+        expected_version=expected_version,
+    )
+
+
+def remove_deal(
+    match: Match,
+    number: int | None,
+    *,
+    by: Any,
+    submission_key: str | None = None,
+    last_only: bool = False,
+    expected_version: str | None = None,
+) -> int:
+    """Remove deal `number` (None: the last); the deals after it move up one number.
+
+    A director removes any deal of any match (a closed round, a finished tournament); the
+    match's referee only the last one, as does everyone with `last_only`. The match is
+    replayed from the deals left, and the change record makes the standings, ratings and
+    season tables follow. `expected_version` as for :func:`correct_deal`.
     """
 
     def act(locked: Match, deals: list[Deal]) -> int:
-        if not deals:
-            raise Conflict(_("This match has no deal to remove."))
-        if expected_number is not None and expected_number != deals[-1].number:
-            raise Conflict(
-                _("Only the last deal (%(last)s) can be removed, not deal %(number)s.")
-                % {"last": deals[-1].number, "number": expected_number},
-                field="number",
-            )
-        last = deals.pop()
-        last.delete()
+        wanted = number if number is not None else (deals[-1].number if deals else 0)
+        refusal = deal_removal_refusal(by, locked, wanted, len(deals), last_only=last_only)
+        if refusal is not None:
+            raise refusal
+        target = deals[wanted - 1]
+        _check_version(target, expected_version)
+        target.delete()
+        later = deals[wanted:]
+        del deals[wanted - 1]
+        # Upwards, one at a time: each number is free when its deal moves into it.
+        for deal in later:
+            deal.number -= 1
+            deal.save(update_fields=["number", "updated_at"])
         store_replay(locked, deals, _replay(locked, [d.entry for d in deals]))
-        _audit(locked, last.number, DealAudit.Action.REMOVED, last.entry, None, by)
-        return last.number
+        _audit(locked, wanted, DealAudit.Action.REMOVED, target.entry, None, by)
+        return wanted
 
     return _run(match, by, submission_key, "remove", act)
+
+
+def _check_version(deal: Deal, expected: str | None) -> None:
+    if expected is not None and expected != deal.version:
+        raise DealChanged(
+            _(
+                "Deal %(number)s was changed meanwhile by %(by)s: here it is as it stands now. "
+                "Check it before you send your change again."
+            )
+            % {"number": deal.number, "by": _writer(deal)},
+            current=deal,
+        )
+
+
+def _writer(deal: Deal) -> str:
+    user = deal.entered_by
+    return user.get_username() if user is not None else _("someone else")
 
 
 def close_match(match: Match, *, by: Any) -> Match:

@@ -175,8 +175,9 @@ def reopen_round(round: Round, *, by: Any) -> Round:
 def _require_referee(tournament: Tournament, referee: Any) -> None:
     if not isinstance(referee, get_user_model()) or not may_referee(referee, tournament.club_id):
         raise ServiceError(
-            _("%(user)s is not a referee of %(club)s.")
-            % {"user": referee, "club": tournament.club},
+            # Never the person's name: they may be another club's, or the site's admin.
+            _("User %(id)s is not a referee of %(club)s.")
+            % {"id": getattr(referee, "pk", referee), "club": tournament.club},
             field="referee",
         )
 

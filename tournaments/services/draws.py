@@ -23,6 +23,7 @@ director moves them.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +34,16 @@ from django.utils.translation import ngettext
 from .. import selectors
 from ..changes import changing
 from ..errors import Conflict, ServiceError
-from ..models import Deal, Match, MatchEvent, Round, SitOut, Team, Tournament
+from ..models import (
+    Attendance,
+    Deal,
+    Match,
+    MatchEvent,
+    Round,
+    SitOut,
+    Team,
+    Tournament,
+)
 from ..permissions import require_director
 from ..scheduling import PairBy, TeamRecord, draw_team_round
 from ..scheduling.knockout import KnockoutRound
@@ -163,7 +173,12 @@ def next_round(
         teams = {t.pk: t for t in tournament.teams.all()}
         matches = _knockout_matches(upcoming.progress.upcoming, teams, referees)
         return PlannedRound(upcoming.number, upcoming.stage, tuple(matches))
-    return _next_qualifying_round(tournament, upcoming.number, referees, schedule)
+    planned = _next_qualifying_round(tournament, upcoming.number, referees, schedule)
+    if tournament.checks_in:
+        planned = dataclasses.replace(
+            planned, left_out=tuple(selectors.evening.left_out(tournament))
+        )
+    return planned
 
 
 def _check_over(last: Round, matches: list[Match] | None = None) -> None:
@@ -199,12 +214,17 @@ def _referees_by_table(last: Round | None, matches: list[Match] | None = None) -
 
 
 def _active_teams(tournament: Tournament) -> dict[int, Team]:
-    teams = {t.pk: t for t in tournament.teams.filter(withdrawn=False).order_by("seed", "pk")}
+    playing = tournament.teams.filter(withdrawn=False)
+    if tournament.checks_in:
+        # With check-in on, a draw takes only the teams present (`left_out` says who not).
+        playing = playing.filter(attendance=Attendance.PRESENT)
+    teams = {t.pk: t for t in playing.order_by("seed", "pk")}
     if len(teams) < 2:
-        raise ServiceError(
-            _("A round needs at least two teams; this tournament has %(n)d.") % {"n": len(teams)},
-            field="teams",
-        )
+        if tournament.checks_in:
+            message = _("A round needs at least two teams; %(n)d are checked in.")
+        else:
+            message = _("A round needs at least two teams; this tournament has %(n)d.")
+        raise ServiceError(message % {"n": len(teams)}, field="teams")
     return teams
 
 

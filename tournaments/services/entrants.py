@@ -150,8 +150,9 @@ def register_members(
     for player in chosen:
         if player.pk not in members:
             raise ServiceError(
-                _("%(player)s is not a member of %(club)s.")
-                % {"player": player, "club": tournament.club},
+                # Never the person's name: they may be another club's (issue 28).
+                _("Player %(id)s is not a member of %(club)s.")
+                % {"id": player.pk, "club": tournament.club},
                 field="players",
             )
     with changing(tournament.pk):

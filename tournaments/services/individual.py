@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
-from ..models import Entrant, Match, Round, SitOut, Team, Tournament
+from ..models import Attendance, Entrant, Match, Round, SitOut, Team, Tournament
 from ..scheduling import PlayerRecord, draw_individual_round
 from .planned import PlannedMatch, PlannedRound
 
@@ -34,18 +34,19 @@ def partnership_name(first: Any, second: Any) -> str:
 
 
 def active_entrants(tournament: Tournament) -> dict[int, Entrant]:
-    """The players still in the tournament, by player id, with their players (one query)."""
-    entrants = {
-        e.player_id: e
-        for e in tournament.entrants.filter(withdrawn=False)
-        .select_related("player")
-        .order_by("seed", "pk")
-    }
+    """The players still in the tournament (and present, with check-in on), by player id,
+    with their players (one query)."""
+    playing = tournament.entrants.filter(withdrawn=False)
+    if tournament.checks_in:
+        # With check-in on, a draw takes only the players present.
+        playing = playing.filter(attendance=Attendance.PRESENT)
+    entrants = {e.player_id: e for e in playing.select_related("player").order_by("seed", "pk")}
     if len(entrants) < TABLE_SIZE:
-        raise ServiceError(
-            _("A table needs four players; this tournament has %(n)d.") % {"n": len(entrants)},
-            field="entrants",
-        )
+        if tournament.checks_in:
+            message = _("A table needs four players; %(n)d are checked in.")
+        else:
+            message = _("A table needs four players; this tournament has %(n)d.")
+        raise ServiceError(message % {"n": len(entrants)}, field="entrants")
     return entrants
 
 

@@ -42,6 +42,8 @@ class PlannedRound:
     # tables had already faced each other.
     sit_outs: tuple[Entrant, ...] = ()
     repeated_opponents: int = 0
+    # With check-in on: the entries not drawn, each with why (not checked in, absent).
+    left_out: tuple[tuple[str, str], ...] = ()
 
     @property
     def label(self) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
 from club.models import Club
@@ -27,8 +27,18 @@ from ..standings.table import winner_of
 log = logging.getLogger(__name__)
 
 
+def rated_tournaments_q(prefix: str = "tournament__") -> Q:
+    """The tournaments whose matches count in the club's ratings: public and published.
+
+    The ratings, their history and the season table are public (docs/ratings.md); a private
+    tournament's (or a draft's) matches would name, on public pages, players and matches
+    only its club may see. So they count nowhere: not in the ratings at all.
+    """
+    return Q(**{f"{prefix}is_public": True}) & ~Q(**{f"{prefix}status": Tournament.Status.DRAFT})
+
+
 def match_records(club_id: int) -> list[MatchRecord]:
-    """Every finished match (byes excluded) of the club's tournaments, in one query.
+    """Every finished match (byes excluded) of the club's public tournaments, in one query.
 
     An individual tournament's match is two partnerships of its round (Team rows like any
     other), so its four players are read the same way.
@@ -39,6 +49,7 @@ def match_records(club_id: int) -> list[MatchRecord]:
             status=Match.Status.FINISHED,
             ew_team__isnull=False,
         )
+        .filter(rated_tournaments_q())
         .order_by()
         .values_list(
             "id",
@@ -70,7 +81,7 @@ def match_records(club_id: int) -> list[MatchRecord]:
 
 
 def final_placings(club_id: int) -> list[Placing]:
-    """Each player's place in the last standings of every finished tournament of the club."""
+    """Each player's place in the last standings of every finished public tournament of the club."""
     last_round = (
         Standing.objects.filter(tournament_id=OuterRef("tournament_id"))
         .order_by("-round_number")
@@ -82,6 +93,7 @@ def final_placings(club_id: int) -> list[Placing]:
             tournament__status=Tournament.Status.FINISHED,
             round_number=Subquery(last_round),
         )
+        .filter(rated_tournaments_q())
         .order_by()
         .values_list(
             "tournament_id",

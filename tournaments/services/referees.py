@@ -44,8 +44,9 @@ def make_referee_link(tournament: Tournament, referee: Any, *, by: Any) -> Fresh
     require_director(by, tournament.club_id)
     if not may_referee(referee, tournament.club_id):
         raise ServiceError(
-            _("%(user)s is not a referee of %(club)s.")
-            % {"user": referee, "club": tournament.club},
+            # Never the person's name: they may be another club's, or the site's admin.
+            _("User %(id)s is not a referee of %(club)s.")
+            % {"id": getattr(referee, "pk", referee), "club": tournament.club},
             field="referee",
         )
     if not may_hold_referee_link(referee):

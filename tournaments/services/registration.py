@@ -16,12 +16,12 @@ from club.registration import (
     NewMembersToConfirm,
     RegistrationRefused,
     Roster,
-    hidden_character_problem,
     name_problem,
     pasted_lines,
     plan_names,
     split_name,
 )
+from club.text import hidden_character_problem, require_visible_text
 
 from ..changes import changing
 from ..errors import Conflict, ServiceError
@@ -59,7 +59,7 @@ def _read_team_line(number: int, line: str) -> _TeamLine | LineProblem:
     name = " ".join(name.split()) or default_team_name(first, second)
     if len(name) > TEAM_NAME_MAX:
         return LineProblem(number, _("the team name is too long"))
-    if problem := hidden_character_problem(name):
+    if problem := hidden_character_problem(name, label=_("The team name")):
         return LineProblem(number, problem)
     return _TeamLine(number, name, first, second)
 
@@ -68,8 +68,7 @@ def _check_team_name(name: str) -> None:
     """A team name typed in one by one (a new team, a rename): the checks of a pasted line."""
     if len(name) > TEAM_NAME_MAX:
         raise ServiceError(_("The team name is too long."), field="name")
-    if problem := hidden_character_problem(name):
-        raise ServiceError(problem, field="name")
+    require_visible_text(name, field="name", label=_("The team name"))
 
 
 def require_teams(tournament: Tournament) -> None:
@@ -226,8 +225,9 @@ def register_team(
     for field, player in (("first_player", first_player), ("second_player", second_player)):
         if player.pk not in club_members:
             raise ServiceError(
-                _("%(player)s is not a member of %(club)s.")
-                % {"player": player, "club": tournament.club},
+                # Never the person's name: they may be another club's (issue 28).
+                _("Player %(id)s is not a member of %(club)s.")
+                % {"id": player.pk, "club": tournament.club},
                 field=field,
             )
     if seed is not None and (not isinstance(seed, int) or seed < 1):
@@ -305,8 +305,8 @@ def edit_team(
             for field, player in (("first_player", first), ("second_player", second)):
                 if player.pk not in members:
                     raise ServiceError(
-                        _("%(player)s is not a member of %(club)s.")
-                        % {"player": player, "club": tournament.club},
+                        _("Player %(id)s is not a member of %(club)s.")
+                        % {"id": player.pk, "club": tournament.club},
                         field=field,
                     )
                 if player.pk in playing:

@@ -6,10 +6,11 @@ import random
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..changes import changing
-from ..errors import ScheduleLocked, ServiceError
-from ..models import Bracket, Match, MatchEvent, Round, Seat, Tournament
+from ..errors import EntriesNotCheckedIn, ScheduleLocked, ServiceError
+from ..models import Attendance, Bracket, Match, MatchEvent, Round, Seat, Tournament
 from ..permissions import require_director
 from ..scheduling import round_robin
 
@@ -61,19 +62,44 @@ def generate_round_robin(
     by: Any,
     draw_lots: bool = False,
     rng: random.Random | None = None,
+    leave_out_expected: bool = False,
 ) -> list[Round]:
     """Build (or rebuild) the single or double round robin (those formats only) of the tournament's active teams.
 
     Pairing numbers follow the seeds, or are drawn by lot with `rng` when `draw_lots`.
-    Withdrawn teams are left out. An existing schedule is replaced while no deal has
+    Withdrawn teams are left out; with check-in on, so are the teams not present, and
+    teams still expected (not checked in) are asked about first (`EntriesNotCheckedIn`)
+    unless `leave_out_expected`. An existing schedule is replaced while no deal has
     been entered; after that the schedule is locked.
     """
     require_director(by, tournament.club_id)
     with changing(tournament.pk):
         # The lock makes two directors generating at once take turns instead of mixing rounds.
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        teams = list(tournament.teams.filter(withdrawn=False).order_by("seed", "pk"))
-        if (refusal := generate_refusal(tournament, teams=len(teams))) is not None:
+        # The format, a final, deals (the count of teams comes after the check-in).
+        if (refusal := generate_refusal(tournament, teams=2)) is not None:
+            raise refusal
+        playing = tournament.teams.filter(withdrawn=False)
+        if tournament.checks_in:
+            expected = list(
+                playing.filter(attendance=Attendance.EXPECTED)
+                .order_by("seed")
+                .values_list("name", flat=True)
+            )
+            if expected and not leave_out_expected:
+                raise EntriesNotCheckedIn(
+                    ngettext(
+                        "%(n)d team is not checked in (%(teams)s): generate the schedule without it?",
+                        "%(n)d teams are not checked in (%(teams)s): generate the schedule without them?",
+                        len(expected),
+                    )
+                    % {"n": len(expected), "teams": ", ".join(expected)},
+                    expected=expected,
+                )
+            playing = playing.filter(attendance=Attendance.PRESENT)
+        teams = list(playing.order_by("seed", "pk"))
+        refusal = generate_refusal(tournament, teams=len(teams), final=False, played=False)
+        if refusal is not None:
             raise refusal
         if draw_lots:
             (rng or random.SystemRandom()).shuffle(teams)

@@ -24,6 +24,7 @@ line while any is registered.
 from __future__ import annotations
 
 import datetime
+import decimal
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -33,11 +34,12 @@ from django.db.models import Exists, OuterRef
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from club.text import hidden_character_problem
 from scoring.engine import InvalidMatch, parse_rules, play_match
 from scoring.engine.rules import rules_problems
 from scoring.translation import problem_message
 
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, ResultsFinal, ServiceError
 from ..models import Bracket, Deal, Entrant, Match, Round, Tournament
 from ..models.tournament import DRAW_SEED_LIMIT
 from ..standings.criteria import CRITERIA
@@ -59,11 +61,38 @@ SETTINGS = (
     "is_public",
     "status",
     "language",
+    "correction_minutes",
+    "registration",
+    "capacity",
+    "registration_closes_at",
+    "check_in",
+    "self_check_in",
+    "entry_fee",
+    "entry_fee_per",
 )
+# What final results (Tournament.results_state) fix: every setting that could change a
+# result, a ranking or the window itself. A director reopens the results to change them.
+FIXED_WHEN_FINAL = (
+    "status",
+    "format",
+    "round_count",
+    "bye_points",
+    "rules",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "tie_breaks",
+    "correction_minutes",
+)
+# A week: the longest a club would leave results open to corrections.
+CORRECTION_MINUTES_MAX = 7 * 24 * 60
 MATCH_POINTS_MAX = 100
 # A club evening plays a handful of rounds; more than this is a typo.
 ROUNDS_MAX = 30
 BYE_POINTS_MAX = 100_000
+# A club room seats a few hundred at most; a bigger number is a typo.
+CAPACITY_MAX = 1000
+ENTRY_FEE_MAX = decimal.Decimal("10000")
 _SLUG = Tournament._meta.get_field("slug")
 SLUG_MAX_LENGTH: int = _SLUG.max_length  # type: ignore[assignment]
 _NAME = Tournament._meta.get_field("name")
@@ -76,6 +105,8 @@ class SettingProblem:
     path: str
     message: str
     locked: bool = False
+    # Refused because the results are final (answered 409 `results_final`).
+    final: bool = False
 
 
 class SettingsRefused(ServiceError):
@@ -89,6 +120,8 @@ class SettingsRefused(ServiceError):
         super().__init__("; ".join(p.message for p in self.problems), field=first.path)
         if all(p.locked for p in self.problems):
             self.status, self.code = Conflict.status, "settings_locked"
+        if all(p.final for p in self.problems):
+            self.code = ResultsFinal.code
 
     def errors(self) -> dict[str, list[str]]:
         errors: dict[str, list[str]] = {}
@@ -104,7 +137,7 @@ class SettingsRefused(ServiceError):
             return names.get(head, head) + dot + rest
 
         return SettingsRefused(
-            [SettingProblem(path(p.path), p.message, p.locked) for p in self.problems]
+            [SettingProblem(path(p.path), p.message, p.locked, p.final) for p in self.problems]
         )
 
 
@@ -128,14 +161,16 @@ def settings_problems(tournament: Tournament, *, rescore: bool = False) -> list[
     """
     found: list[SettingProblem] = []
 
-    def refuse(path: str, message: str, *, locked: bool = False) -> None:
-        found.append(SettingProblem(path, message, locked))
+    def refuse(path: str, message: str, *, locked: bool = False, final: bool = False) -> None:
+        found.append(SettingProblem(path, message, locked or final, final))
 
     name = tournament.name
     if not isinstance(name, str) or not name.strip():
         refuse("name", _("Give the tournament a name."))
     elif len(name) > _NAME.max_length:  # type: ignore[operator]
         refuse("name", _("A name has at most %(n)d characters.") % {"n": _NAME.max_length})
+    elif hidden := hidden_character_problem(name, label=_("The tournament's name")):
+        refuse("name", hidden)
     slug = tournament.slug
     if not isinstance(slug, str) or not slug or slugify(slug) != slug:
         refuse("slug", _("An address is made of lowercase letters, digits and hyphens."))
@@ -159,6 +194,13 @@ def settings_problems(tournament: Tournament, *, rescore: bool = False) -> list[
     languages = [code for code, _name in django_settings.LANGUAGES]
     if tournament.language not in ("", *languages):
         refuse("language", _choice_message(tournament.language, languages))
+    minutes = tournament.correction_minutes
+    if not _is_whole(minutes) or not 0 <= minutes <= CORRECTION_MINUTES_MAX:
+        refuse(
+            "correction_minutes",
+            _("The correction window is a whole number of minutes from 0 to %(max)d.")
+            % {"max": CORRECTION_MINUTES_MAX},
+        )
     rules, rule_problems = rules_problems(tournament.rules)
     for problem in rule_problems:
         refuse(problem.path, problem_message(problem))
@@ -167,6 +209,7 @@ def settings_problems(tournament: Tournament, *, rescore: bool = False) -> list[
     _check_match_points(tournament, refuse)
     _check_tie_breaks(tournament.tie_breaks, refuse)
     _check_round_settings(tournament, refuse)
+    _check_evening_settings(tournament, refuse)
     if tournament.pk and not found:
         _check_changes_allowed(tournament, rescore, refuse)
     return found
@@ -266,14 +309,69 @@ def _check_round_settings(tournament: Tournament, refuse: Any) -> None:
         )
 
 
+def _check_evening_settings(tournament: Tournament, refuse: Any) -> None:
+    """Online registration, check-in and the entry fee (docs/director.md)."""
+    for name, choices in (
+        ("registration", Tournament.RegistrationMode.values),
+        ("check_in", Tournament.CheckIn.values),
+        ("entry_fee_per", Tournament.FeePer.values),
+    ):
+        if getattr(tournament, name) not in choices:
+            refuse(name, _choice_message(getattr(tournament, name), choices))
+    if not isinstance(tournament.self_check_in, bool):
+        refuse("self_check_in", _("Expected true or false."))
+    capacity = tournament.capacity
+    if capacity is not None:
+        if not _is_whole(capacity):
+            refuse("capacity", _("Expected a whole number."))
+        elif not 2 <= capacity <= CAPACITY_MAX:
+            refuse(
+                "capacity",
+                _("A capacity goes from 2 to %(n)d (empty: no limit).") % {"n": CAPACITY_MAX},
+            )
+    closes_at = tournament.registration_closes_at
+    if closes_at is not None and (
+        not isinstance(closes_at, datetime.datetime) or closes_at.tzinfo is None
+    ):
+        refuse("registration_closes_at", _("Give a date and a time."))
+    fee = tournament.entry_fee
+    if fee is not None:
+        if isinstance(fee, bool) or not isinstance(fee, int | decimal.Decimal):
+            refuse("entry_fee", _("Expected an amount, such as 5 or 7.50."))
+        elif not 0 <= fee <= ENTRY_FEE_MAX or decimal.Decimal(fee) != round(
+            decimal.Decimal(fee), 2
+        ):
+            refuse(
+                "entry_fee",
+                _("An entry fee goes from 0 to %(n)s, in cents at most.") % {"n": ENTRY_FEE_MAX},
+            )
+
+
 def _check_changes_allowed(tournament: Tournament, rescore: bool, refuse: Any) -> None:
-    stored = (
-        Tournament.objects.filter(pk=tournament.pk)
-        .values("rules", "format", "round_count", "draw_seed")
-        .first()
-    )
-    if stored is None:
+    row = Tournament.objects.filter(pk=tournament.pk).first()
+    if row is None:
         return
+    if row.results_are_final():
+        changed = [
+            name for name in FIXED_WHEN_FINAL if getattr(row, name) != getattr(tournament, name)
+        ]
+        for name in changed:
+            refuse(
+                name,
+                _(
+                    "The results of this tournament are final: a director reopens them "
+                    "(with a reason) before this can change."
+                ),
+                final=True,
+            )
+        if changed:
+            return
+    stored = {
+        "rules": row.rules,
+        "format": row.format,
+        "round_count": row.round_count,
+        "draw_seed": row.draw_seed,
+    }
     if stored["format"] != tournament.format and tournament.rounds.exists():
         refuse(
             "format",

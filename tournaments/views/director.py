@@ -32,15 +32,21 @@ from club.registration import (
 from club.selectors import members
 
 from .. import selectors
-from ..errors import RoundNotReady, ServiceError
+from ..errors import EntriesNotCheckedIn, RoundNotReady, ServiceError
 from ..forms import TournamentForm, players_form
 from ..models import Match, Round, Tournament
-from ..permissions import directed_club_ids, is_director
+from ..permissions import (
+    directed_club_ids,
+    is_director,
+    is_site_admin,
+    reopen_results_refusal,
+)
 from ..scheduling.knockout import BRACKET_SIZES
 from ..services import deals as deal_services
 from ..services import director as director_services
-from ..services import draws, schedule
+from ..services import draws, results, schedule
 from ..services.actions import available_actions
+from ..services.results import REASON_MAX
 from ..services.settings import SettingsRefused
 from .public import POLL_SECONDS
 
@@ -83,7 +89,7 @@ def director_index(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     clubs = Club.objects.order_by("name")
-    if not request.user.is_superuser:
+    if not is_site_admin(request.user):
         clubs = clubs.filter(pk__in=directed_club_ids(request.user))
     listed = list(clubs)
     if not listed:
@@ -140,6 +146,7 @@ def club_home(request: HttpRequest, club: Club) -> HttpResponse:
             "tournaments": tournaments,
             "form": form,
             "members": members(club),
+            "seasons": club.seasons.order_by("-starts_on").prefetch_related("series"),  # type: ignore[attr-defined]
             "to_confirm": to_confirm,
         },
     )
@@ -207,6 +214,8 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "statuses": Tournament.Status.choices,
             "is_director": True,
             "tab": "director",
+            "may_reopen": reopen_results_refusal(request.user, tournament) is None,
+            "reason_max": REASON_MAX,
         }
     )
     context.update(rounds_context(tournament, context["rounds"], team_count))
@@ -261,8 +270,21 @@ def tables_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def generate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:
         rounds = schedule.generate_round_robin(
-            tournament, by=request.user, draw_lots=bool(request.POST.get("draw_lots"))
+            tournament,
+            by=request.user,
+            draw_lots=bool(request.POST.get("draw_lots")),
+            leave_out_expected=request.POST.get("leave_out_expected") == "1",
         )
+    except EntriesNotCheckedIn as asked:
+        # Asked first: the director checks the late teams in, or generates without them.
+        context = {
+            "tournament": tournament,
+            "reason": asked.message,
+            "expected": asked.expected,
+            "draw_lots": bool(request.POST.get("draw_lots")),
+            "tab": "director",
+        }
+        return render(request, "tournaments/director/generate_confirm.html", context)
     except ServiceError as error:
         refused(request, error)
     else:
@@ -297,6 +319,21 @@ def set_status(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     else:
         messages.success(
             request, _("Status: %(status)s.") % {"status": tournament.get_status_display()}
+        )
+    return back(tournament)
+
+
+@require_POST
+@director_required
+def reopen_results(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    try:
+        results.reopen_results(tournament, by=request.user, reason=request.POST.get("reason", ""))
+    except ServiceError as error:
+        refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("Results reopened: they are provisional until the tournament is finished again."),
         )
     return back(tournament)
 

@@ -34,6 +34,7 @@ from ..live import take_window
 from ..models import Entrant, Tournament
 from ..permissions import is_director
 from ..selectors import individual
+from ..selectors import series as series_selectors
 from .public import (
     LIVE_POLL_SECONDS,
     get_match,
@@ -264,6 +265,14 @@ def screen_context(tournament: Tournament) -> dict[str, Any]:
         if current and tournament.is_individual
         else [],
         "line_slides": _slides(standings["rows"], SCREEN_LINES_PER_SLIDE),
+        # The series the evening counts in: the head of each table, one slide each.
+        "series_slides": [
+            (view, view.rows[:SCREEN_LINES_PER_SLIDE])
+            for view in map(
+                series_selectors.series_view, series_selectors.series_of_tournament(tournament)
+            )
+            if view.rows
+        ],
         "updated_at": max(
             filter(None, (selectors.last_update(matches), tournament.standings_computed_at)),
             default=None,
@@ -281,6 +290,16 @@ def _screen_context(request: HttpRequest) -> Build:
         context["find_url"] = request.build_absolute_uri(
             reverse("tournaments:find_player", args=[tournament.club.slug, tournament.slug])
         )
+        # Before the first round, with self check-in: a slide with the QR code of the door.
+        if (
+            tournament.checks_in
+            and tournament.self_check_in
+            and not context.get("round_number")
+            and not tournament.is_finished
+        ):
+            context["check_in_url"] = request.build_absolute_uri(
+                reverse("tournaments:self_check_in", args=[tournament.club.slug, tournament.slug])
+            )
         return context
 
     return build

@@ -21,12 +21,19 @@ from scoring.engine.match import dealer_of
 from scoring.forms import DealForm
 from scoring.translation import SUIT_NAMES, seat_abbreviation, side_abbreviation, suit_symbol
 
-from ..errors import DealNumberTaken, DealRefused, NotAllowed, ServiceError
+from ..errors import (
+    DealChanged,
+    DealNumberTaken,
+    DealRefused,
+    NotAllowed,
+    ResultsFinal,
+    ServiceError,
+)
 from ..models import Deal, Match, Round, Side, Tournament
 from ..permissions import (
     can_confirm_for,
     can_open_table,
-    can_write_deals,
+    deal_write_refusal,
     is_director,
     open_tables_q,
 )
@@ -211,7 +218,9 @@ def _render_table(
 ) -> HttpResponse:
     seats = _seats(match)
     director = is_director(request.user, match.tournament.club_id)
-    writable = can_write_deals(request.user, match)
+    write_refusal = deal_write_refusal(request.user, match)
+    writable = write_refusal is None
+    results_final = write_refusal if isinstance(write_refusal, ResultsFinal) else None
     # The stored state: the deal services replay the match on every write and store its
     # totals, status and deal count, so a page only reads them.
     over = match.status == Match.Status.FINISHED
@@ -234,7 +243,8 @@ def _render_table(
         "last": rows[-1] if rows else None,
         "form": form,
         # Why an entry sent late was refused (the page's script offers to send it anyway).
-        "refusal": refusal,
+        "refusal": refusal or (results_final.code if results_final else ""),
+        "results_final": results_final,
         "over": over,
         "writable": writable,
         "is_director": director,
@@ -253,6 +263,8 @@ def _render_table(
 def _refused(request: HttpRequest, error: ServiceError) -> None:
     if isinstance(error, NotAllowed):
         raise PermissionDenied(error.message)
+    if isinstance(error, ResultsFinal):
+        return  # the page says it once, in place of its form (`results_final`)
     messages.error(request, error.message)
 
 
@@ -328,7 +340,10 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
 def correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     match = _match_for(request, pk)
     deal = get_object_or_404(Deal, match=match, number=number)
-    writable = can_write_deals(request.user, match)
+    write_refusal = deal_write_refusal(request.user, match)
+    writable = write_refusal is None
+    if isinstance(write_refusal, ResultsFinal):
+        messages.error(request, write_refusal.message)
     status = 200
     if request.method == "POST":
         form = _new_form(match, request.POST)
@@ -341,9 +356,19 @@ def correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     form.entry,
                     by=request.user,
                     submission_key=form.cleaned_data["submission_key"] or None,
+                    expected_version=request.POST.get("version") or None,
                 )
             except DealRefused as refused:
                 form.attach(refused.problems)
+            except DealChanged as changed:
+                # Show the deal as it stands; the form keeps this entry, now based on it.
+                deal = changed.current
+                context = _correct_context(request, match, deal, form, writable)
+                context.update(
+                    current=deal, changed=changed.message, current_words=entry_in_words(deal.entry)
+                )
+                template = "tournaments/referee/correct.html"
+                return render(request, template, context, status=changed.status)
             except ServiceError as error:
                 _refused(request, error)
                 status = error.status
@@ -353,30 +378,77 @@ def correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         status = status if status != 200 else 400
     else:
         form = _new_form(match, initial=DealForm.initial_from_entry(deal.entry))
-    context = {
+    context = _correct_context(request, match, deal, form, writable)
+    return render(request, "tournaments/referee/correct.html", context, status=status)
+
+
+def _correct_context(
+    request: HttpRequest, match: Match, deal: Deal, form: DealForm, writable: bool
+) -> dict[str, Any]:
+    return {
         "match": match,
         "deal": deal,
         "form": form,
         "writable": writable,
+        # A director removes any deal from here (the sheet's ✕ leads here).
+        "may_remove": writable and is_director(request.user, match.tournament.club_id),
+        "remove_key": uuid.uuid4().hex,
         "deal_value": DEAL_VALUE,
         "seats": [(s, _seats(match)[s.value]) for s in Seat],
     }
-    return render(request, "tournaments/referee/correct.html", context, status=status)
 
 
 @login_required
 @require_POST
 def remove_last(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page's "remove the last deal": the form says which deal it saw last (and its
+    version), so two pages, or a page left open, never remove a deal nobody saw."""
     match = _match_for(request, pk)
+    number = _posted_number(request)
+    if number is None:
+        messages.error(request, _("This page is out of date: reload it, then remove the deal."))
+        return _render_table(request, match, status=400)
     try:
         number = services.remove_last_deal(
-            match, by=request.user, submission_key=request.POST.get("submission_key") or None
+            match,
+            by=request.user,
+            submission_key=request.POST.get("submission_key") or None,
+            expected_number=number,
+            expected_version=request.POST.get("version") or None,
         )
     except ServiceError as error:
         _refused(request, error)
         return _render_table(request, match, status=error.status)
     messages.success(request, _("Deal %(number)s removed.") % {"number": number})
     return _back_to_table(match)
+
+
+@login_required
+@require_POST
+def remove_deal(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A director removes any deal of any match; the deals after it move up one number."""
+    match = _match_for(request, pk)
+    try:
+        services.remove_deal(
+            match,
+            number,
+            by=request.user,
+            submission_key=request.POST.get("submission_key") or None,
+            expected_version=request.POST.get("version") or None,
+        )
+    except ServiceError as error:
+        _refused(request, error)
+        return _render_table(request, match, status=error.status)
+    messages.success(
+        request,
+        _("Deal %(number)s removed; the deals after it moved up one number.") % {"number": number},
+    )
+    return _back_to_table(match)
+
+
+def _posted_number(request: HttpRequest) -> int | None:
+    value = request.POST.get("number", "")
+    return int(value) if value.isdigit() and 0 < len(value) <= 5 else None
 
 
 @login_required

@@ -3,7 +3,9 @@
 Left out: API tokens and sessions (whoever holds them is signed in), the sign-in attempts
 (addresses and user names), and what `migrate` recreates (content types, permissions).
 Kept: everything else, accounts included with their password hashes, so people sign in
-after a restore as before; treat the file as confidential all the same.
+after a restore as before, and the admin's log (who changed what in the Django admin);
+treat the file as confidential all the same. Times are written to the microsecond
+(tournaments.management.exact_json), so a restore gives back every timestamp exactly.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
+# The JSON format with times to the microsecond (settings.SERIALIZATION_MODULES).
+EXACT_JSON = "json_exact"
+
 # Apps and models never written to a backup (see the module docstring).
 LEFT_OUT = [
     "club.apitoken",
@@ -20,7 +25,6 @@ LEFT_OUT = [
     "axes",
     "contenttypes",
     "auth.permission",
-    "admin.logentry",
 ]
 
 
@@ -36,6 +40,7 @@ class Command(BaseCommand):
         call_command(
             "dumpdata",
             exclude=LEFT_OUT,
+            format=EXACT_JSON,
             natural_foreign=True,
             natural_primary=True,
             output=options["output"],

@@ -1,5 +1,6 @@
 """`manage.py load_demo`: a demo club with staff, a round robin of 8 teams with three rounds
-played, a Swiss evening, a concours and an individual evening (mêlée) under way.
+played, a Swiss evening, a concours and an individual evening (mêlée) under way, and a
+season whose Thursday mêlée series counts two earlier mêlées and the one under way.
 
 Deterministic (the deals come from `random.Random(seed)`, the draws from fixed seeds) and
 idempotent: the club's slug and each tournament's are the keys, so a second run changes
@@ -28,6 +29,7 @@ from tournaments.services.draws import draw_next_round
 from tournaments.services.entrants import register_entrants
 from tournaments.services.registration import register_teams
 from tournaments.services.schedule import generate_round_robin
+from tournaments.services.series import save_season, save_series
 from tournaments.services.settings import create_tournament
 
 CLUB = {"name": "Club de Belote de Lyon", "slug": "belote-lyon", "city": "Lyon"}
@@ -131,6 +133,32 @@ EVENINGS = [
     (CONCOURS, CONCOURS_TEAMS, 2, 2),
     (MELEE, MELEE_PLAYERS, 1, 1),
 ]
+# The season and its running series: the Thursday mêlées (the two before MELEE are short,
+# two rounds of two deals, so the demo stays quick), ranked by place (docs/seasons.md).
+SEASON: dict[str, Any] = {
+    "name": "2026–27",
+    "starts_on": datetime.date(2026, 9, 1),
+    "ends_on": datetime.date(2027, 6, 30),
+}
+EARLIER_MELEES: list[dict[str, Any]] = [
+    {**MELEE, "name": f"Mêlée du jeudi {day}", "slug": slug, "starts_on": date, "round_count": 2}
+    | {"rules": {"target": None, "max_deals": 2}, "draw_seed": seed}
+    for day, slug, date, seed in (
+        ("17 décembre", "melee-jeudi-17-decembre", datetime.date(2026, 12, 17), 1217),
+        ("7 janvier", "melee-jeudi-7-janvier", datetime.date(2027, 1, 7), 107),
+    )
+]
+SERIES: dict[str, Any] = {
+    "name": "Mêlée du jeudi",
+    "rules": {
+        "points": "place",
+        "place_points": [25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1],
+        "participation_points": 1,
+        "best_of": 2,
+        "min_evenings": 2,
+        "handicap": "rating",
+    },
+}
 
 
 class Command(BaseCommand):
@@ -143,6 +171,7 @@ class Command(BaseCommand):
         club = Club.objects.filter(slug=CLUB["slug"]).first()
         if club is not None:
             added = add_evenings(club, seed)
+            added += add_season(club, seed)
             if added:
                 names = ", ".join(f"“{t}”" for t in added)
                 self.stdout.write(self.style.SUCCESS(f"Added {names} to {club}."))
@@ -207,7 +236,35 @@ def load_demo(rng: random.Random) -> Tournament:
         if round.number <= ROUNDS_CLOSED:
             close_round(round, by=director)
     add_evenings(club, rng.randrange(1 << 30))
+    add_season(club, rng.randrange(1 << 30))
     return tournament
+
+
+@transaction.atomic
+def add_season(club: Club, seed: int) -> list[Tournament]:
+    """The season, its two earlier mêlées (finished) and the Thursday series counting them
+    and the mêlée under way, if the club does not have the season yet."""
+    if club.seasons.filter(name=SEASON["name"]).exists():  # type: ignore[attr-defined]
+        return []
+    director = get_user_model().objects.get(username=DIRECTOR[0])
+    season = save_season(club=club, by=director, **SEASON)
+    earlier = []
+    for number, settings in enumerate(EARLIER_MELEES):
+        rng = random.Random(seed + number)
+        evening = create_tournament(club, by=director, **settings)
+        register_entrants(evening, MELEE_PLAYERS, by=director)
+        set_status(evening, Tournament.Status.RUNNING, by=director)
+        for _round in range(settings["round_count"]):
+            drawn = draw_next_round(evening, by=director)
+            for match in drawn.matches.filter(ew_team__isnull=False).order_by("table"):
+                assign_referee(match, director, by=director)
+                play_out(match, rng)
+                confirm_both(match)
+        set_status(evening, Tournament.Status.FINISHED, by=director)
+        earlier.append(evening)
+    melees = [*earlier, *club.tournaments.filter(slug=MELEE["slug"])]  # type: ignore[attr-defined]
+    save_series(season=season, tournaments=melees, by=director, **SERIES)
+    return earlier
 
 
 @transaction.atomic

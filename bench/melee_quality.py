@@ -1,0 +1,84 @@
+"""How good and how fast the mêlée draw is, round by round, over the fields clubs play.
+
+    .venv/bin/python bench/melee_quality.py                      # 12..64 players, 12 rounds
+    .venv/bin/python bench/melee_quality.py --reference 200      # and a 200-start check
+
+Each field (players 12 to 64, three seeds) is drawn round by round by the real draw for
+12 rounds. A round's draw is **proven optimal** when it repeats no opponent (and no
+partner the partnership matching could avoid: its floor), or when at most 16 players are in
+play (the complete search, ``individual.EXHAUSTIVE_PLAYERS``). The other rounds are the
+best the searches found; ``--reference N`` runs the local search from N random seatings
+for each of them and counts the rounds where that finds a cheaper draw. The times are CPU
+seconds of one draw (the machine is shared: CPU time moves less with the load than wall
+clock).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.tournaments.pairing_world import IndividualTournament
+from tournaments.scheduling import individual
+from tournaments.scheduling.matching import lot
+
+FIELDS = (12, 13, 16, 17, 20, 24, 28, 32, 40, 48, 64)
+
+
+def cheaper_by_restarts(melee: IndividualTournament, drawn, starts: int) -> bool:  # type: ignore[no-untyped-def]
+    records = melee.records()
+    number = len(melee.rounds) + 1
+    past = individual._Past(records)
+    playing = sorted(p for table in drawn.tables for p in table.players)
+    costs = individual._TableCosts(past, playing, lot(melee.seed, number, "partners"))
+    found = sum(costs.cost(table.players) for table in drawn.tables)
+    rng = random.Random(number)
+    for _ in range(starts):
+        order = list(playing)
+        rng.shuffle(order)
+        tables = [individual._as_table(order[i : i + 4]) for i in range(0, len(order), 4)]
+        if sum(map(costs.cost, individual._improve(tables, costs, past))) < found:
+            return True
+    return False
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=12)
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--reference", type=int, default=0, help="random starts to check with")
+    args = parser.parse_args()
+    print("players  rounds  proven  searched  beaten  repeated opponents  slowest draw (CPU)")
+    for players in FIELDS:
+        rounds = proven = searched = beaten = repeats = 0
+        slowest = 0.0
+        for seed in range(args.seeds):
+            melee = IndividualTournament(list(range(1, players + 1)), seed=seed)
+            for _ in range(args.rounds):
+                start = time.process_time()
+                drawn = melee.draw()
+                slowest = max(slowest, time.process_time() - start)
+                rounds += 1
+                repeats += drawn.repeated_opponents
+                in_play = 4 * len(drawn.tables)
+                if drawn.repeated_opponents == 0 or in_play <= individual.EXHAUSTIVE_PLAYERS:
+                    proven += 1
+                else:
+                    searched += 1
+                    if args.reference and cheaper_by_restarts(melee, drawn, args.reference):
+                        beaten += 1
+                melee.play(drawn)
+        shown = str(beaten) if args.reference else "-"
+        print(
+            f"{players:7}  {rounds:6}  {proven:6}  {searched:8}  {shown:>6}  {repeats:18}"
+            f"  {slowest:8.3f} s"
+        )
+
+
+if __name__ == "__main__":
+    main()

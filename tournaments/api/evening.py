@@ -1,0 +1,408 @@
+"""The evening before its first deal, through the API: online registration (anyone, while
+open), the director's check-in with entry fees, and the evening's cash.
+
+`POST /api/v1/tournaments/{id}/registrations/` takes an entry without an account (throttled
+per address); the answer's `key` is the entry's private key, which alone (besides a director)
+cancels it: `DELETE /api/v1/registrations/{id}/?key=...`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.decorators import action
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import SimpleRateThrottle
+
+from club.registration import ASK_IF_SIMILAR, NEW_MEMBERS
+from tournaments.models import Attendance, Entrant, Payment, Registration, Team, Tournament
+from tournaments.permissions import readable_tournaments, require_director
+from tournaments.selectors import evening
+from tournaments.services.check_in import check_in
+from tournaments.services.online import (
+    accept_registration,
+    cancel_registration,
+    pair_registrations,
+    register_online,
+)
+
+from .views import ApiViewSet
+
+__all__ = [
+    "CashViewSet",
+    "CheckInViewSet",
+    "RegistrationThrottle",
+    "RegistrationViewSet",
+    "TournamentRegistrationViewSet",
+]
+
+TOURNAMENT_ID = OpenApiParameter(
+    "tournament_pk", OpenApiTypes.INT, OpenApiParameter.PATH, description=_("The tournament.")
+)
+KEY = OpenApiParameter(
+    "key",
+    OpenApiTypes.STR,
+    description=_("The entry's private key (from the answer to its registration)."),
+)
+
+
+class RegistrationThrottle(SimpleRateThrottle):
+    """Online registrations, per client address: the API's and the registration page's
+    (`REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["registration"]`)."""
+
+    scope = "registration"
+
+    def get_rate(self) -> str | None:
+        rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        return None if rate is None else str(rate)
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+# --- serializers ---------------------------------------------------------------------------
+
+
+def honeypot(value: str) -> None:
+    if value:
+        raise serializers.ValidationError(_("Leave this field empty."))
+
+
+class RegistrationCreateSerializer(serializers.Serializer):
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=161, allow_blank=True, trim_whitespace=True),
+        max_length=4,
+        help_text=_(
+            "Two names for a team; one with `partner_wanted` (a team format) or in an individual tournament."
+        ),
+    )
+    partner_wanted = serializers.BooleanField(default=False)
+    email = serializers.CharField(max_length=254, required=False, allow_blank=True, default="")
+    phone = serializers.CharField(max_length=30, required=False, allow_blank=True, default="")
+    # A field people never see and robots fill in: an entry that fills it is refused.
+    website = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        validators=[honeypot],
+        help_text=_("Leave empty (a trap for robots)."),
+    )
+
+
+class RegistrationCreatedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    key = serializers.CharField(help_text=_("Keep it: it alone lets you see or cancel the entry."))
+    status = serializers.ChoiceField(choices=Registration.Status.choices)
+    position = serializers.IntegerField(
+        allow_null=True, help_text=_("Place in the waiting list (1 first); null when registered.")
+    )
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    players = serializers.SerializerMethodField()
+    position = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id",
+            "tournament",
+            "players",
+            "partner_wanted",
+            "paired_with",
+            "email",
+            "phone",
+            "status",
+            "position",
+            "team",
+            "entrant",
+            "created_at",
+            "decided_at",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_players(self, registration: Registration) -> list[str]:
+        return [n for n in (registration.player, registration.partner) if n]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_position(self, registration: Registration) -> int | None:
+        position = getattr(registration, "position", None)
+        if position is None and registration.status == Registration.Status.WAITING:
+            return evening.waiting_position(registration)
+        return position
+
+
+class AcceptSerializer(serializers.Serializer):
+    new_players = serializers.ChoiceField(
+        choices=NEW_MEMBERS,
+        default=ASK_IF_SIMILAR,
+        help_text=_(
+            "Names that are not members of the club yet: `ask_if_similar` (default) answers 409 "
+            "`new_members_to_confirm` when one is close to a member's name, `ask` whenever one "
+            "is new, `create` creates them (send it once confirmed)."
+        ),
+    )
+
+
+class PairSerializer(serializers.Serializer):
+    partner = serializers.IntegerField(
+        help_text=_("The other registration of a player looking for a partner.")
+    )
+
+
+class CheckInSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(
+        help_text=_("A team's id, or an entrant's in an individual tournament.")
+    )
+    present = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        help_text=_("true: present; false: absent; null: expected again. Left out: unchanged."),
+    )
+    paid = serializers.ChoiceField(
+        choices=Payment.choices,
+        required=False,
+        allow_null=True,
+        help_text=_("How the entry fee was paid (marks the entry present); null: not paid."),
+    )
+
+
+class EntryCheckInSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    players = serializers.SerializerMethodField()
+    attendance = serializers.ChoiceField(choices=Attendance.choices)
+    checked_in = serializers.SerializerMethodField()
+    checked_in_at = serializers.DateTimeField(allow_null=True)
+    paid = serializers.SerializerMethodField()
+    fee_paid = serializers.DecimalField(max_digits=8, decimal_places=2, allow_null=True)
+    withdrawn = serializers.BooleanField()
+
+    @extend_schema_field(serializers.CharField())
+    def get_players(self, entry: Team | Entrant) -> str:
+        return evening.entry_players(entry)
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_checked_in(self, entry: Team | Entrant) -> bool:
+        return entry.is_present
+
+    @extend_schema_field(serializers.ChoiceField(choices=Payment.choices, allow_null=True))
+    def get_paid(self, entry: Team | Entrant) -> str | None:
+        return entry.paid or None
+
+
+class UnpaidSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    due = serializers.DecimalField(max_digits=9, decimal_places=2)
+
+
+class CashSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    currency = serializers.CharField()
+    entry_fee = serializers.DecimalField(max_digits=7, decimal_places=2, allow_null=True)
+    entry_fee_per = serializers.ChoiceField(choices=Tournament.FeePer.choices)
+    received = serializers.DictField(
+        child=serializers.DecimalField(max_digits=9, decimal_places=2),
+        help_text=_("The amount received per method (`waived` is always 0)."),
+    )
+    counts = serializers.DictField(
+        child=serializers.IntegerField(), help_text=_("The entries marked paid per method.")
+    )
+    total = serializers.DecimalField(max_digits=9, decimal_places=2)
+    unpaid = UnpaidSerializer(many=True, help_text=_("Entries present that have not paid."))
+    unpaid_total = serializers.DecimalField(max_digits=9, decimal_places=2)
+
+
+def money(value: Decimal | None) -> str | None:
+    return None if value is None else f"{value:.2f}"
+
+
+# --- views ---------------------------------------------------------------------------------
+
+
+class _NestedInTournament(ApiViewSet):
+    """Under `tournaments/{tournament_pk}/`: the tournament as its reader may see it."""
+
+    pagination_class = None
+    filter_backends: list[Any] = []
+
+    def tournament(self) -> Tournament:
+        return get_object_or_404(
+            readable_tournaments(self.request.user).select_related("club"),
+            pk=self.kwargs["tournament_pk"],
+        )
+
+
+@extend_schema(parameters=[TOURNAMENT_ID])
+class TournamentRegistrationViewSet(_NestedInTournament):
+    """A tournament's online registrations: anyone registers while it is open; directors list."""
+
+    permission_classes = [AllowAny]
+    serializer_class = RegistrationSerializer
+
+    def get_throttles(self) -> list[Any]:
+        throttles = super().get_throttles()
+        if self.action == "create":
+            throttles.append(RegistrationThrottle())
+        return throttles
+
+    @extend_schema(responses={200: RegistrationSerializer(many=True)})
+    def list(self, request: Request, tournament_pk: str | None = None) -> Response:
+        """Every entry in order of arrival, with its place in the waiting list (directors)."""
+        tournament = self.tournament()
+        require_director(request.user, tournament.club_id)
+        return self.answer(RegistrationSerializer, evening.registrations(tournament), many=True)
+
+    @extend_schema(
+        request=RegistrationCreateSerializer,
+        responses={201: RegistrationCreatedSerializer},
+        auth=[],
+    )
+    def create(self, request: Request, tournament_pk: str | None = None) -> Response:
+        """Register a team, or (team formats) a player looking for a partner, or (individual)
+        a player; no account needed. 409 `registration_closed` when it is not open."""
+        tournament = self.tournament()
+        data = self.read_input(RegistrationCreateSerializer)
+        registration = register_online(
+            tournament,
+            by=request.user,
+            players=data["players"],
+            partner_wanted=data["partner_wanted"],
+            email=data["email"],
+            phone=data["phone"],
+        )
+        body = {
+            "id": registration.pk,
+            "key": registration.key,
+            "status": registration.status,
+            "position": evening.waiting_position(registration),
+        }
+        return Response(RegistrationCreatedSerializer(body).data, status.HTTP_201_CREATED)
+
+
+class RegistrationViewSet(ApiViewSet):
+    """One online entry: seen or cancelled by a director or with its key; accepted and paired
+    by a director."""
+
+    permission_classes = [AllowAny]
+    serializer_class = RegistrationSerializer
+    filter_backends: list[Any] = []
+
+    def get_queryset(self) -> QuerySet[Registration]:
+        return Registration.objects.select_related("tournament__club", "paired_with")
+
+    def _entry(self, *, key_allowed: bool) -> Registration:
+        registration = self.get_object()
+        key = self.request.query_params.get("key") or ""
+        if not (key_allowed and key and secrets.compare_digest(key, registration.key)):
+            require_director(self.request.user, registration.tournament.club_id)
+        return registration
+
+    @extend_schema(parameters=[KEY], responses=RegistrationSerializer)
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        """The entry, for a director or the holder of its key."""
+        return self.answer(RegistrationSerializer, self._entry(key_allowed=True))
+
+    @extend_schema(parameters=[KEY], request=None, responses={204: None})
+    def destroy(self, request: Request, pk: str | None = None) -> Response:
+        """Cancel the entry (a director, or anyone with `?key=`); the first waiting entry
+        that fits moves up."""
+        registration = self.get_object()
+        cancel_registration(
+            registration, by=request.user, key=request.query_params.get("key") or None
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=AcceptSerializer, responses=RegistrationSerializer)
+    @action(detail=True, methods=["post"])
+    def accept(self, request: Request, pk: str | None = None) -> Response:
+        """Accept the entry (directors): its names matched to the club's members as when
+        teams are pasted; a player looking for a partner must be paired first."""
+        registration = self._entry(key_allowed=False)
+        data = self.read_input(AcceptSerializer)
+        accept_registration(registration, by=request.user, new_members=data["new_players"])
+        registration.refresh_from_db()
+        return self.answer(RegistrationSerializer, registration)
+
+    @extend_schema(request=PairSerializer, responses=RegistrationSerializer)
+    @action(detail=True, methods=["post"])
+    def pair(self, request: Request, pk: str | None = None) -> Response:
+        """Pair two players who registered looking for a partner (directors)."""
+        registration = self._entry(key_allowed=False)
+        data = self.read_input(PairSerializer)
+        partner = Registration.objects.filter(pk=data["partner"]).first()
+        if partner is None:
+            raise serializers.ValidationError({"partner": [_("No such registration.")]})
+        pair_registrations(registration, partner, by=request.user)
+        registration.refresh_from_db()
+        return self.answer(RegistrationSerializer, registration)
+
+
+@extend_schema(parameters=[TOURNAMENT_ID])
+class CheckInViewSet(_NestedInTournament):
+    """The director's check-in: every entry with whether it is present and how it paid."""
+
+    serializer_class = EntryCheckInSerializer
+
+    @extend_schema(responses={200: EntryCheckInSerializer(many=True)})
+    def list(self, request: Request, tournament_pk: str | None = None) -> Response:
+        """Every entry (teams, or players in an individual tournament), withdrawn ones last."""
+        tournament = self.tournament()
+        require_director(request.user, tournament.club_id)
+        return self.answer(EntryCheckInSerializer, evening.check_in_entries(tournament), many=True)
+
+    @extend_schema(request=CheckInSerializer, responses={200: EntryCheckInSerializer})
+    def create(self, request: Request, tournament_pk: str | None = None) -> Response:
+        """Mark an entry present, absent or expected, and its fee paid (directors)."""
+        tournament = self.tournament()
+        require_director(request.user, tournament.club_id)
+        data = self.read_input(CheckInSerializer)
+        entries = evening.registered_entries(tournament)
+        entry = entries.filter(pk=data["entry"]).first()
+        if entry is None:
+            raise serializers.ValidationError({"entry": [_("No such entry in this tournament.")]})
+        changes = {name: data[name] for name in ("present", "paid") if name in data}
+        entry = check_in(entry, by=request.user, **changes)
+        return self.answer(EntryCheckInSerializer, entry)
+
+
+@extend_schema(parameters=[TOURNAMENT_ID])
+class CashViewSet(_NestedInTournament):
+    """The evening's entry fees: received per method, and the entries present unpaid."""
+
+    serializer_class = CashSerializer
+
+    @extend_schema(responses={200: CashSerializer})
+    def list(self, request: Request, tournament_pk: str | None = None) -> Response:
+        tournament = self.tournament()
+        require_director(request.user, tournament.club_id)
+        summary = evening.cash_summary(tournament)
+        body = {
+            "tournament": tournament.pk,
+            "currency": settings.BELOTE_CURRENCY,
+            "entry_fee": tournament.entry_fee,
+            "entry_fee_per": tournament.entry_fee_per,
+            "received": summary.received,
+            "counts": summary.counts,
+            "total": summary.total,
+            "unpaid": [
+                {"entry": entry.pk, "name": entry.name, "due": due} for entry, due in summary.unpaid
+            ],
+            "unpaid_total": summary.unpaid_total,
+        }
+        return Response(CashSerializer(body).data)

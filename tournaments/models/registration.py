@@ -1,0 +1,84 @@
+"""The evening before its first deal: entries registered online, who is present, who has paid.
+
+An online `Registration` is a request to play, kept apart from the teams (and an individual
+tournament's entrants) until a director accepts it: then its names are matched to the club's
+members exactly as pasted teams are, and it points at the team (or entrant) it became.
+Presence and payment are the entry's own (`CheckInFields`, on Team and Entrant).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .tournament import Team, Tournament
+
+
+def new_registration_key() -> str:
+    """The private part of an entry's link: to see or cancel it without an account."""
+    return secrets.token_urlsafe(18)
+
+
+class Registration(models.Model):
+    """One online entry: a team (two names), a player asking for a partner, or (individual)
+    one player. In order of arrival; past the capacity it waits (`Status.WAITING`)."""
+
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("registered")
+        WAITING = "waiting", _("on the waiting list")
+        ACCEPTED = "accepted", _("accepted")
+        CANCELLED = "cancelled", _("cancelled")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    key = models.CharField(max_length=32, unique=True, default=new_registration_key, editable=False)
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.REGISTERED
+    )
+    player = models.CharField(_("player"), max_length=161)
+    partner = models.CharField(_("partner"), max_length=161, blank=True)
+    # A team format: one player alone, to be paired by the director with another one.
+    partner_wanted = models.BooleanField(_("partner wanted"), default=False)
+    paired_with = models.OneToOneField(
+        "self",
+        verbose_name=_("paired with"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(_("phone"), max_length=30, blank=True)
+    team = models.ForeignKey(
+        Team, verbose_name=_("team"), on_delete=models.SET_NULL, null=True, blank=True
+    )
+    entrant = models.ForeignKey(
+        "Entrant", verbose_name=_("entrant"), on_delete=models.SET_NULL, null=True, blank=True
+    )
+    created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+    decided_at = models.DateTimeField(_("accepted or cancelled at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        verbose_name = _("online registration")
+        verbose_name_plural = _("online registrations")
+
+    def __str__(self) -> str:
+        return self.names
+
+    @property
+    def names(self) -> str:
+        return f"{self.player} & {self.partner}" if self.partner else self.player
+
+    @property
+    def is_pending(self) -> bool:
+        """Registered or waiting: neither accepted nor cancelled yet."""
+        return self.status in (Registration.Status.REGISTERED, Registration.Status.WAITING)
+
+    def places(self, individual: bool) -> int:
+        """The halves of a place it holds: a team 2, a player looking for a partner 1 (two of
+        them fill one place); in an individual tournament a player is a whole place (2)."""
+        return 1 if self.partner_wanted and not individual else 2

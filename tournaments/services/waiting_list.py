@@ -1,0 +1,28 @@
+"""The waiting list of online registration: entries move up, in order, into places freed
+(a cancellation, in services.online) or added (a higher capacity, in services.settings)."""
+
+from __future__ import annotations
+
+from ..models import Registration, Tournament
+from ..selectors.evening import fits, half_places_taken
+
+__all__ = ["move_up"]
+
+
+def move_up(tournament: Tournament) -> list[Registration]:
+    """The waiting entries that now fit, first come first: the first that does not fit stops
+    the others behind it (the list keeps its order)."""
+    moved: list[Registration] = []
+    taken = half_places_taken(tournament)
+    waiting = tournament.registrations.filter(status=Registration.Status.WAITING).order_by(
+        "created_at", "pk"
+    )
+    for registration in waiting:
+        places = registration.places(tournament.is_individual)
+        if not fits(tournament, places, taken):
+            break
+        taken += places
+        registration.status = Registration.Status.REGISTERED
+        registration.save(update_fields=["status"])
+        moved.append(registration)
+    return moved
