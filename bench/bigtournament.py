@@ -21,7 +21,7 @@ from django.utils import timezone
 from club.models import Club, Membership, Player
 from scoring.engine import Seat, play_match
 from tournaments.demo import plausible_deal
-from tournaments.models import Deal, Match, MatchSeat, Round, Team, Tournament
+from tournaments.models import Deal, Match, Round, Team, Tournament
 from tournaments.scheduling import round_robin
 
 _counter = itertools.count(1)
@@ -128,10 +128,7 @@ def build_round_robin_tournament(
             match.first_dealer = _SEATS[(rnd.number + (pairing.table or 0)) % 4]
             deals.extend(play_random_deals(match, rules, deals_per_match, rng))
     for chunk in _chunks(matches):
-        Match.objects.bulk_create(chunk)
-    seats = [seat for match in matches for seat in match.seat_rows()]
-    for chunk in _chunks(seats):
-        MatchSeat.objects.bulk_create(chunk)
+        Match.objects.create_seated(chunk)
     for chunk in _chunks(deals):
         Deal.objects.bulk_create(chunk)
     return tournament

@@ -104,7 +104,7 @@ def build_event(tables: int, rounds: int, deals_per_match: int) -> dict[str, Any
     from club.permissions import SYSTEM
     from club.referees import create_referee
     from club.tokens import issue_referee_token
-    from tournaments.models import Match, MatchSeat, Round, Team, Tournament
+    from tournaments.models import Match, Round, Team, Tournament
     from tournaments.scheduling import round_robin
     from tournaments.services.schedule import FIRST_DEALER
 
@@ -145,7 +145,7 @@ def build_event(tables: int, rounds: int, deals_per_match: int) -> dict[str, Any
         made_rounds = Round.objects.bulk_create(
             [Round(tournament=tournament, number=n) for n in range(1, len(schedule) + 1)]
         )
-        matches = Match.objects.bulk_create(
+        matches = Match.objects.create_seated(
             [
                 Match(
                     round=made_round,
@@ -161,7 +161,6 @@ def build_event(tables: int, rounds: int, deals_per_match: int) -> dict[str, Any
                 if pairing.ew is not None
             ]
         )
-        MatchSeat.objects.bulk_create([seat for match in matches for seat in match.seat_rows()])
     by_table: dict[int, list[tuple[int, int, int]]] = {t: [] for t in range(1, tables + 1)}
     for match in sorted(matches, key=lambda m: (m.round.number, m.table)):
         assert match.table is not None and match.ew_team_id is not None

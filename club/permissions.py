@@ -139,20 +139,25 @@ def require_token_issuer(user: Any) -> None:
         raise NotAllowed(_("Only a director may issue or revoke tokens."))
 
 
-def referee_token_holders_q(club_id: int) -> Q:
-    """The users a director of the club may give a device token to, as a filter on users.
+def holds_only_referee_rights_q() -> Q:
+    """The accounts that hold no more than a referee's rights, as a filter on users: active,
+    neither a site admin nor a user of the Django admin, and directing no club.
 
-    People whose only role is referee: a referee of this club who directs no club, and is
-    neither a site admin nor a user of the Django admin. A token issued by someone else
-    shows its key to them, so it must never let them act as a person with more rights.
+    The one definition of "holds only a referee's rights": a credential made for someone by
+    someone else (a director's device token, a referee's private link) shows its secret to
+    the maker, so it is only ever made for such an account.
     """
     directors = Membership.objects.filter(role=Membership.Role.DIRECTOR).values("player__user")
+    return Q(is_active=True, is_superuser=False, is_staff=False) & ~Q(pk__in=directors)
+
+
+def referee_token_holders_q(club_id: int) -> Q:
+    """The users a director of the club may give a device token to, as a filter on users:
+    a referee of this club who holds only a referee's rights."""
     referees = Membership.objects.filter(club_id=club_id, role=Membership.Role.REFEREE).values(
         "player__user"
     )
-    return Q(pk__in=referees, is_active=True, is_superuser=False, is_staff=False) & ~Q(
-        pk__in=directors
-    )
+    return Q(pk__in=referees) & holds_only_referee_rights_q()
 
 
 def may_issue_referee_token(by: Any, user: Any, club_id: int) -> bool:

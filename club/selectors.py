@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import (
+    BooleanField,
+    Case,
+    Prefetch,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
 
 from .models import (
     Club,
@@ -18,7 +26,7 @@ from .models import (
     Series,
     SeriesLine,
 )
-from .permissions import directs_club
+from .permissions import directs_club, holds_only_referee_rights_q
 
 
 def ratings_prefetch() -> Prefetch:
@@ -85,8 +93,13 @@ def members_found(club: Club, *, name: str = "", role: str = "") -> QuerySet[Mem
 
 def referee_users(club: Club) -> QuerySet[Any]:
     """The accounts that may referee the club's tables (its referees and directors), by name,
-    each with `directs_a_club` (of any club: such an account gets no private link)."""
-    directs = Membership.objects.filter(player__user=OuterRef("pk"), role=Membership.Role.DIRECTOR)
+    each with `only_referee_rights` (`holds_only_referee_rights_q`: only such an account gets
+    a private link)."""
+    only_referee = Case(
+        When(holds_only_referee_rights_q(), then=Value(True)),
+        default=Value(False),
+        output_field=BooleanField(),
+    )
     return (
         get_user_model()
         .objects.filter(
@@ -94,7 +107,7 @@ def referee_users(club: Club) -> QuerySet[Any]:
             player__memberships__role__in=[Membership.Role.REFEREE, Membership.Role.DIRECTOR],
         )
         .select_related("player")
-        .annotate(directs_a_club=Exists(directs))
+        .annotate(only_referee_rights=only_referee)
         .distinct()
         .order_by("player__last_name", "player__first_name", "username")
     )

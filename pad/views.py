@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from club.models import Club
 from club.permissions import member_club_ids
+from scoring.engine import DRAW
 from tournaments.rules_text import describe_value, rule_specs, rules_in_words
 
 from . import services
@@ -95,7 +96,7 @@ def game_in_words(pad: Pad, game: dict[str, Any]) -> dict[str, Any]:
         }
         for played in game["deals"]
     ]
-    winner = dict(sides).get(game["winner"]) if game["winner"] not in (None, "draw") else None
+    winner = dict(sides).get(game["winner"]) if game["winner"] not in (None, DRAW) else None
     return {
         "sides": [
             {"code": code, "name": name, "total": game["totals"][code]} for code, name in sides
@@ -103,7 +104,7 @@ def game_in_words(pad: Pad, game: dict[str, Any]) -> dict[str, Any]:
         "rows": rows,
         "over": game["over"],
         "winner": winner,
-        "draw": game["winner"] == "draw",
+        "draw": game["winner"] == DRAW,
         "rules": rules_in_words(pad.rules, pad=True),
     }
 

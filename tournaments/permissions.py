@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -28,6 +29,7 @@ from club.permissions import actor_user as actor_user
 from club.permissions import (
     directed_club_ids,
     directs_club,
+    holds_only_referee_rights_q,
     is_referee_only,
     referee_only_club,
     referee_only_tournament,
@@ -139,22 +141,20 @@ def can_call_director(user: Any, match: Match) -> bool:
 
 
 def link_holders(users: Iterable[Any]) -> set[int]:
-    """Which of `users` may be given a private link: plain accounts only, no staff, no site
-    admin, no director of any club. So a link can never open more than a referee's rights,
-    even by mistake."""
+    """Which of `users` may be given a private link: those who hold only a referee's rights
+    (`holds_only_referee_rights_q`: active, no staff, no site admin, no director of any
+    club). So a link can never open more than a referee's rights, even by mistake."""
     users = [u for u in users if u is not None]
-    plain = {u.pk for u in users if not getattr(u, "is_staff", False) and not u.is_superuser}
-    # club.selectors.referee_users says already who directs a club; ask for the others.
-    known = {u.pk: u.directs_a_club for u in users if hasattr(u, "directs_a_club")}
-    unknown = plain - set(known)
-    directors = {pk for pk, directs in known.items() if directs}
+    # club.selectors.referee_users has already read it for its users; ask for the others.
+    holders = {u.pk for u in users if getattr(u, "only_referee_rights", False)}
+    unknown = {u.pk for u in users if not hasattr(u, "only_referee_rights")}
     if unknown:
-        directors |= set(
-            Membership.objects.filter(
-                player__user__in=unknown, role=Membership.Role.DIRECTOR
-            ).values_list("player__user", flat=True)
+        holders |= set(
+            get_user_model()
+            .objects.filter(holds_only_referee_rights_q(), pk__in=unknown)
+            .values_list("pk", flat=True)
         )
-    return plain - directors
+    return holders
 
 
 def may_hold_referee_link(user: Any) -> bool:

@@ -4,7 +4,7 @@ from . import codec
 from .cards import Rank, Seat, Suit, Team
 from .deal import Deal, DealResult, Outcome, Points
 from .declarations import Declaration, Four, Sequence
-from .match import MatchReplay, PlayedDeal, play_match
+from .match import DRAW, MatchReplay, PlayedDeal, Winner, play_match
 from .problems import InvalidDeal, InvalidMatch, Problem
 from .rules import (
     AllPass,
@@ -20,6 +20,7 @@ from .rules import (
 from .score import score_deal, validate_deal
 
 __all__ = [
+    "DRAW",
     "AllPass",
     "BothReachTarget",
     "Deal",
@@ -44,6 +45,7 @@ __all__ = [
     "Sequence",
     "Suit",
     "Team",
+    "Winner",
     "codec",
     "parse_rules",
     "play_match",

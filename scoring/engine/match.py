@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from .cards import CLOCKWISE, EW, NS, Seat, Team
 from .deal import DealResult, Outcome
@@ -13,6 +13,10 @@ from .problems import InvalidMatch, Problem
 from .rules import BothReachTarget, Direction, Draws, LitigeRule, Rules
 from .score import Entry, RulesLike, _rules, result_or_problems
 
+# A match's result: the winning team, DRAW (equal totals where house rules allow a draw), or
+# None while it goes on. The one spelling of a draw: the database, the standings and the pages
+# read this one.
+DRAW: Final = "draw"
 Winner = Team | Literal["draw"] | None
 _SEATS = {s.value: s for s in Seat}
 # Enum members read once (see cards.NS): the replay loop runs for every deal of every match.
@@ -96,7 +100,7 @@ def match_end(
         if totals[NS] != totals[EW]:
             return True, _higher(totals)
         if rules.draws is _ALLOWED:
-            return True, "draw"
+            return True, DRAW
     return False, None
 
 

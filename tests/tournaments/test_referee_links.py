@@ -133,6 +133,23 @@ def test_a_director_gets_no_link_they_sign_in_with_their_password(tournament, di
         make_referee_link(tournament, admin, by=director)
 
 
+def test_a_deactivated_account_gets_no_link_as_it_gets_no_device_token(tournament, director, marie):
+    """ "Holds only a referee's rights" is one query (club.permissions): the link skipped
+    `is_active`, the device token did not."""
+    from club.permissions import may_issue_referee_token
+    from tournaments.permissions import link_holders, may_hold_referee_link
+
+    referee = marie.link.referee
+    assert may_hold_referee_link(referee)
+    referee.is_active = False
+    referee.save(update_fields=["is_active"])
+    assert not may_hold_referee_link(referee)
+    assert not may_issue_referee_token(director, referee, tournament.club_id)
+    assert link_holders([referee]) == set()
+    with pytest.raises(ServiceError, match="Private links are for referees only"):
+        make_referee_link(tournament, referee, by=director)
+
+
 def test_making_and_revoking_links_is_audited(tournament, director, marie):
     revoke_referee_link(marie.link, by=director)
     actions = list(MatchEvent.objects.filter(tournament=tournament).values_list("action", "by"))

@@ -159,3 +159,24 @@ def test_the_table_speaks_the_referees_language_card_letters_included(
     for letter in letters:
         assert letter in quick, (letter, quick)
     assert hint.replace("'", "&#x27;") in page
+
+
+def test_the_page_reads_the_stored_state_and_replays_nothing(client, match, referee, director):
+    """The deal services replay on every write and store the totals, status and deal count;
+    a GET only reads them."""
+    from unittest import mock
+
+    from tournaments.services import deals
+
+    enter_deal(match, NS_MAKES, by=director)
+    client.force_login(referee)
+    with mock.patch.object(deals, "play_match", side_effect=AssertionError("replayed")):
+        response = client.get(table_url(match))
+    assert response.status_code == 200
+    # The second deal is dealt by East, after North (the first dealer) dealt the first.
+    assert response.context["next_dealer_seat"] == "E"
+    assert response.context["over"] is False
+    enter_deal(match, EW_MAKES, by=director)
+    with mock.patch.object(deals, "play_match", side_effect=AssertionError("replayed")):
+        finished = client.get(table_url(match))
+    assert finished.context["over"] is True and finished.context["next_dealer_seat"] is None

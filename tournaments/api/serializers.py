@@ -16,6 +16,7 @@ from club.api import PlayerBriefSerializer
 from club.models import Player
 from club.registration import CREATE, MAX_PASTED_CHARACTERS, NEW_MEMBERS
 from scoring.engine import InvalidDeal, parse_rules
+from tournaments import selectors
 from tournaments.models import (
     Match,
     MatchConfirmation,
@@ -26,6 +27,13 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.permissions import may_see_draw_seed
+from tournaments.services.actions import (
+    ROUND_ACTIONS,
+    TOURNAMENT_ACTIONS,
+    actions_json,
+    available_actions,
+    round_actions,
+)
 from tournaments.services.settings import SETTINGS
 from tournaments.standings.criteria import CRITERIA
 
@@ -57,6 +65,28 @@ _TOURNAMENT_SETTINGS = [
 ]
 
 
+class ActionSerializer(serializers.Serializer):
+    """Whether the requester may take a director's action now, and if not why: the code and
+    message the action itself would answer (a non-director: `forbidden`)."""
+
+    allowed = serializers.BooleanField()
+    code = serializers.CharField(allow_null=True)
+    reason = serializers.CharField(allow_null=True)
+
+
+def _single(field: serializers.Field) -> bool:
+    # A list's items leave `actions` out (null): each would cost its own queries.
+    return not isinstance(field.parent, serializers.ListSerializer) and not isinstance(
+        getattr(field.parent, "parent", None), serializers.ListSerializer
+    )
+
+
+ACTIONS_HELP = _(
+    "The director's actions and whether each would succeed now (its refusal's `code` and "
+    "`reason` otherwise); null in a list."
+)
+
+
 class TournamentSerializer(serializers.ModelSerializer):
     """A tournament; `rules` are the full house rules, defaults filled in by the engine.
 
@@ -72,6 +102,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         source="bye_points_in_use", allow_null=True, read_only=True
     )
     draw = serializers.SerializerMethodField()
+    actions = serializers.SerializerMethodField(help_text=ACTIONS_HELP)
     draw_seed = serializers.SerializerMethodField(
         help_text=_(
             "The seed of every draw: null for all but the club's directors until the last "
@@ -103,8 +134,28 @@ class TournamentSerializer(serializers.ModelSerializer):
             "change_seq",
             "standings_seq",
             "standings_computed_at",
+            "actions",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(
+        serializers.DictField(child=ActionSerializer(), allow_null=True, help_text=ACTIONS_HELP)
+    )
+    def get_actions(self, tournament: Tournament) -> dict[str, Any] | None:
+        if not _single(self):
+            return None
+        request = self.context.get("request")
+
+        def refusals() -> dict[str, Any]:
+            registered = tournament.entrants if tournament.is_individual else tournament.teams
+            return available_actions(
+                tournament,
+                selectors.tables(tournament),
+                teams=registered.filter(withdrawn=False).count(),
+            )
+
+        user = getattr(request, "user", None)
+        return actions_json(TOURNAMENT_ACTIONS, refusals, user, tournament.club_id)
 
     @extend_schema_field(serializers.ChoiceField(choices=Tournament.Draw.choices, allow_null=True))
     def get_draw(self, tournament: Tournament) -> str | None:
@@ -299,11 +350,26 @@ class TeamEditSerializer(serializers.Serializer):
 class RoundSerializer(serializers.ModelSerializer):
     # A Serializer is a Field, whose `label` this field shadows on purpose.
     label = serializers.CharField(source="__str__", read_only=True)  # type: ignore[assignment]
+    actions = serializers.SerializerMethodField(help_text=ACTIONS_HELP)
 
     class Meta:
         model = Round
-        fields = ["id", "tournament", "number", "stage", "label", "is_closed"]
+        fields = ["id", "tournament", "number", "stage", "label", "is_closed", "actions"]
         read_only_fields = fields
+
+    @extend_schema_field(
+        serializers.DictField(child=ActionSerializer(), allow_null=True, help_text=ACTIONS_HELP)
+    )
+    def get_actions(self, round_: Round) -> dict[str, Any] | None:
+        if not _single(self):
+            return None
+        request = self.context.get("request")
+        return actions_json(
+            ROUND_ACTIONS,
+            lambda: round_actions(round_),
+            getattr(request, "user", None),
+            round_.tournament.club_id,
+        )
 
 
 class ConfirmationSerializer(serializers.ModelSerializer):

@@ -2,7 +2,7 @@
 
 from .bracket import Bracket
 from .checkin import Attendance, Payment
-from .choices import Outcome, Seat, Side
+from .choices import Outcome, Seat, Side, seat_of
 from .deal import Deal, DealAudit, MatchEvent, Submission
 from .entrant import Entrant, SitOut
 from .lineup import DirectorCall, Substitution
@@ -38,4 +38,5 @@ __all__ = [
     "Team",
     "Tournament",
     "default_tie_breaks",
+    "seat_of",
 ]

@@ -22,6 +22,15 @@ class Side(models.TextChoices):
     EW = "EW", _("East–West")
 
 
+def seat_of(side: str, *, first: bool) -> Seat:
+    """The seat of a team's first player (`first`) or of the partner, when the team sits
+    `side`: the first player sits North (or East), the partner opposite. The one place it
+    is said: the table's seats, a player's next seat and the pages read it."""
+    if side == Side.NS:
+        return Seat.NORTH if first else Seat.SOUTH
+    return Seat.EAST if first else Seat.WEST
+
+
 class Outcome(models.TextChoices):
     """Mirrors scoring.engine.Outcome."""
 

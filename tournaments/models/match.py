@@ -12,11 +12,33 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
+from scoring.engine import DRAW as ENGINE_DRAW
 from scoring.engine import MatchReplay
 from scoring.engine import Team as EngineTeam
 
 from .choices import Outcome, Seat, Side
 from .tournament import Round, Team, Tournament
+
+
+class MatchManager(models.Manager["Match"]):
+    def create_seated(
+        self,
+        matches: list[Match],
+        batch_size: int | None = None,
+        *,
+        line_ups: dict[int, dict[int, tuple[int, int]]] | None = None,
+    ) -> list[Match]:
+        """Insert new matches with their MatchSeat rows, in a few statements: the one way
+        matches are made in bulk (`bulk_create` skips `Match.save`, which keeps the seats of
+        a single match, and so the database's "once a round" for each team). `line_ups`:
+        per round number, who sits for a team with a substitute (team id: player ids)."""
+        made = self.bulk_create(matches, batch_size=batch_size)
+        line_ups = line_ups or {}
+        MatchSeat.objects.bulk_create(
+            [seat for match in made for seat in match.seat_rows(line_ups.get(match.round.number))],
+            batch_size=batch_size,
+        )
+        return made
 
 
 class Match(models.Model):
@@ -30,7 +52,7 @@ class Match(models.Model):
     class Winner(models.TextChoices):
         NS = "NS", _("North–South")
         EW = "EW", _("East–West")
-        DRAW = "draw", _("draw")
+        DRAW = ENGINE_DRAW, _("draw")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     # Denormalised from the round so that standings read a tournament's matches in one query.
@@ -108,6 +130,8 @@ class Match(models.Model):
         "finished_at",
         *DEAL_STAT_FIELDS,
     )
+
+    objects = MatchManager()
 
     class Meta:
         ordering = ["round", "table"]

@@ -14,8 +14,8 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from club.models import Player
 
-from ..models import Entrant, Match, SitOut, Team, Tournament
-from .people import seat_of, team_match_row
+from ..models import Entrant, Match, SitOut, Team, Tournament, seat_of
+from .people import team_match_row
 from .tournament import SEATED, entrants_with_players, open_round_numbers
 
 __all__ = [
@@ -84,7 +84,7 @@ def _rows_of(
             round=match.round,
             sat_out=False,
             team=ours,
-            seat=seat_of(ours, player, row["side"]),
+            seat=seat_of(row["side"], first=player.pk == ours.first_player_id),
             partner=ours.second_player if player.pk == ours.first_player_id else ours.first_player,
             opponents=across.players if across is not None else (),
         )

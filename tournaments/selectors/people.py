@@ -10,7 +10,7 @@ from rapidfuzz import fuzz, process
 
 from club.models import Player
 
-from ..models import Entrant, Match, MatchSeat, Seat, Side, Standing, Team, Tournament
+from ..models import Entrant, Match, MatchSeat, Side, Standing, Team, Tournament, seat_of
 from ..standings.names import LIVE_ROUND
 from .tournament import entrants_with_players, teams_with_players
 
@@ -23,7 +23,7 @@ def team_match_row(team: Team, match: Match) -> dict[str, Any]:
     result = ""
     if match.status == Match.Status.FINISHED and match.winner:
         if match.winner == Match.Winner.DRAW:
-            result = "draw"
+            result = Match.Winner.DRAW.value
         else:
             result = "won" if (match.winner == Match.Winner.NS) == ours_ns else "lost"
     return {
@@ -152,14 +152,6 @@ def find_players(tournament: Tournament, query: str) -> list[tuple[Player, Team 
     return [entrants[index] for _name, _score, index in close]
 
 
-def seat_of(team: Team, player: Player, side: str) -> str:
-    """The seat of `player` when `team` sits `side`: the first player North (or East)."""
-    first = player.pk == team.first_player_id
-    if side == Side.NS:
-        return Seat.NORTH if first else Seat.SOUTH
-    return Seat.EAST if first else Seat.WEST
-
-
 def player_next(tournament: Tournament, team: Team, player: Player) -> dict[str, Any] | None:
     """The player's next (or current) match, seen from their team, with their seat."""
     upcoming = next_row(team_rows(tournament, team)) if not team.withdrawn else None
@@ -169,5 +161,5 @@ def player_next(tournament: Tournament, team: Team, player: Player) -> dict[str,
     return {
         **upcoming,
         "partner": partner,
-        "seat": seat_of(team, player, upcoming["side"]),
+        "seat": seat_of(upcoming["side"], first=player.pk == team.first_player_id),
     }

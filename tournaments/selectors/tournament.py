@@ -7,33 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
-from django.utils.translation import gettext as _
 
 from ..models import DirectorCall, Entrant, Match, Round, Side, Team, Tournament
 from ..standings.criteria import CRITERIA
 
 # --- a tournament --------------------------------------------------------------------------
-
-
-def finish_refusal(
-    tournament: Tournament, schedule: list[tuple[Round, list[Match]]], *, all_drawn: bool
-) -> str | None:
-    """Why the evening cannot be finished in one tap yet (None: it can): the tournament runs,
-    every round is drawn (`all_drawn`, the draw's word) and every table is finished. Read
-    from the tables the director's page shows anyway: no query of its own."""
-    if tournament.status != Tournament.Status.RUNNING:
-        return _("The tournament is not running.")
-    if not schedule or not all_drawn:
-        return _("Rounds are still to be drawn.")
-    playing = [
-        m
-        for _round, matches in schedule
-        for m in matches
-        if m.ew_team_id is not None and m.status != Match.Status.FINISHED
-    ]
-    if playing:
-        return _("Some tables are still playing.")
-    return None
 
 
 def rounds_with_progress(tournament: Tournament) -> QuerySet[Round]:

@@ -10,10 +10,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .. import selectors
 from ..changes import changing
 from ..errors import Conflict, RoundNotReady, ServiceError
 from ..models import Deal, Entrant, Match, MatchEvent, MatchSeat, Round, Seat, Team, Tournament
 from ..permissions import may_referee, require_director
+from .draws import AllRoundsDrawn, draw_refusal
 from .registration import require_registered
 
 
@@ -177,16 +179,10 @@ def _set_round_closed(round: Round, closed: bool, by: Any, force: bool = False) 
     with changing(round.tournament_id):
         round = Round.objects.select_for_update().get(pk=round.pk)
         detail = str(round)
-        if closed:
-            unfinished, unconfirmed = round_gaps(round)
-            if (unfinished or unconfirmed) and not force:
-                raise RoundNotReady(
-                    _not_ready_message(round, unfinished, unconfirmed),
-                    unfinished=unfinished,
-                    unconfirmed=unconfirmed,
-                )
-            if unfinished or unconfirmed:
-                detail = _not_ready_message(round, unfinished, unconfirmed)
+        if closed and (refusal := close_round_refusal(round)) is not None:
+            if not force:
+                raise refusal
+            detail = refusal.message
         round.is_closed = closed
         round.save(update_fields=["is_closed"])
         Match.objects.filter(round=round).update(is_closed=closed, updated_at=timezone.now())
@@ -199,17 +195,33 @@ def _set_round_closed(round: Round, closed: bool, by: Any, force: bool = False) 
     return round
 
 
-def round_gaps(round: Round) -> tuple[list[int], list[int]]:
+def close_round_refusal(round: Round, matches: list[Match] | None = None) -> RoundNotReady | None:
+    """Why the round cannot be closed now (None: it can): a match unfinished or a sheet not
+    confirmed by both teams. A director may close it anyway (`close_round(force=True)`).
+
+    `matches`: the round's matches with their confirmations, when the caller has them."""
+    unfinished, unconfirmed = round_gaps(round, matches)
+    if not unfinished and not unconfirmed:
+        return None
+    return RoundNotReady(
+        _not_ready_message(round, unfinished, unconfirmed),
+        unfinished=unfinished,
+        unconfirmed=unconfirmed,
+    )
+
+
+def round_gaps(round: Round, matches: list[Match] | None = None) -> tuple[list[int], list[int]]:
     """The tables of the round still playing (or not started), and those finished whose sheet
     both teams have not confirmed (a dispute included)."""
     unfinished: list[int] = []
     unconfirmed: list[int] = []
-    matches = (
-        Match.objects.filter(round=round, ew_team__isnull=False)
-        .prefetch_related("confirmations")
-        .order_by("table")
-    )
-    for match in matches:
+    if matches is None:
+        matches = list(
+            Match.objects.filter(round=round, ew_team__isnull=False)
+            .prefetch_related("confirmations")
+            .order_by("table")
+        )
+    for match in sorted((m for m in matches if not m.is_bye), key=lambda m: m.table or 0):
         if match.status != Match.Status.FINISHED:
             unfinished.append(match.table or 0)
         elif not match.is_confirmed:
@@ -289,17 +301,64 @@ def assign_referee(match: Match, referee: Any, *, by: Any) -> Match:
     return match
 
 
+def publish_refusal(tournament: Tournament, *, rounds: int | None = None) -> ServiceError | None:
+    """Why the tournament cannot be published now (None: it can). `rounds`: how many rounds
+    it has, when the caller has read them."""
+    if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
+        return AlreadyPublished(_("This tournament is already published."))
+    if not (tournament.rounds.exists() if rounds is None else rounds):
+        return NoSchedule(_("Generate the schedule first: then it can be played."), field="status")
+    return None
+
+
 def publish_tournament(tournament: Tournament, *, by: Any) -> Tournament:
     """Open play: a tournament whose schedule exists goes to `running`, in one step.
 
     Referees then find their tables, and the tournament is listed publicly if it is public.
     """
     require_director(by, tournament.club_id)
-    if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
-        raise Conflict(_("This tournament is already published."))
-    if not tournament.rounds.exists():
-        raise ServiceError(_("Generate the schedule first: then it can be played."), field="status")
+    if (refusal := publish_refusal(tournament)) is not None:
+        raise refusal
     return set_status(tournament, Tournament.Status.RUNNING, by=by)
+
+
+def finish_refusal(
+    tournament: Tournament,
+    schedule: list[tuple[Round, list[Match]]] | None = None,
+    *,
+    all_drawn: bool | None = None,
+) -> ServiceError | None:
+    """Why the evening cannot be finished in one step yet (None: it can): the tournament
+    runs, every round is drawn (`all_drawn`, the draw's word) and every table is finished.
+
+    `schedule` (`selectors.tables`) and `all_drawn`, when the caller has them: then no query
+    of its own. (A director may still set any status by hand: `set_status`.)
+    """
+    if tournament.status == Tournament.Status.FINISHED:
+        return AlreadyFinished(_("This tournament is already finished."))
+    if tournament.status != Tournament.Status.RUNNING:
+        return NotReadyToFinish(_("The tournament is not running."))
+    if schedule is None:
+        schedule = selectors.tables(tournament, answers=False)
+    if all_drawn is None:
+        all_drawn = isinstance(draw_refusal(tournament, schedule), AllRoundsDrawn)
+    if not schedule or not all_drawn:
+        return NotReadyToFinish(_("Rounds are still to be drawn."))
+    if any(
+        not m.is_bye and m.status != Match.Status.FINISHED
+        for _round, matches in schedule
+        for m in matches
+    ):
+        return NotReadyToFinish(_("Some tables are still playing."))
+    return None
+
+
+def finish_tournament(tournament: Tournament, *, by: Any) -> Tournament:
+    """End the tournament: its pages show the final standings."""
+    require_director(by, tournament.club_id)
+    if (refusal := finish_refusal(tournament)) is not None:
+        raise refusal
+    return set_status(tournament, Tournament.Status.FINISHED, by=by)
 
 
 def assign_table_referee(
@@ -343,10 +402,30 @@ def set_status(tournament: Tournament, status: str, *, by: Any) -> Tournament:
     return update_tournament(tournament, by=by, status=status)
 
 
+class AlreadyPublished(Conflict):
+    code = "already_published"
+
+
+class NoSchedule(ServiceError):
+    code = "no_schedule"
+
+
+class AlreadyFinished(Conflict):
+    code = "already_finished"
+
+
+class NotReadyToFinish(Conflict):
+    code = "not_ready_to_finish"
+
+
 __all__ = [
     "assign_referee",
     "assign_table_referee",
     "close_round",
+    "close_round_refusal",
+    "finish_refusal",
+    "finish_tournament",
+    "publish_refusal",
     "publish_tournament",
     "reinstate_refusal",
     "reinstate_team",

@@ -39,7 +39,6 @@ from ..models import (
     Deal,
     Match,
     MatchEvent,
-    MatchSeat,
     Round,
     SitOut,
     Team,
@@ -59,7 +58,9 @@ __all__ = [
     "PlannedMatch",
     "PlannedRound",
     "delete_last_round",
+    "delete_round_refusal",
     "draw_next_round",
+    "draw_refusal",
     "next_round",
     "what_comes_next",
 ]
@@ -146,6 +147,20 @@ def what_comes_next(
             % {"round": _round, "tables": ", ".join(map(str, undecided))}
         )
     return NextRound(number, _knockout_stage(progress.upcoming), last, progress)
+
+
+def draw_refusal(
+    tournament: Tournament, schedule: list[tuple[Round, list[Match]]] | None = None
+) -> ServiceError | None:
+    """Why no round can be drawn now (None: the next one can): `what_comes_next`'s reason.
+
+    The draw itself may still find too few teams (or players) to pair; its preview says so.
+    """
+    try:
+        what_comes_next(tournament, schedule)
+    except ServiceError as refusal:
+        return refusal
+    return None
 
 
 def next_round(
@@ -366,7 +381,7 @@ def draw_next_round(tournament: Tournament, *, by: Any, expected: str | None = N
                     partnerships.append(team)
         Team.objects.bulk_create(partnerships)
         SitOut.objects.bulk_create(SitOut(round=round_, entrant=e) for e in planned.sit_outs)
-        matches = Match.objects.bulk_create(
+        matches = Match.objects.create_seated(
             [
                 Match(
                     round=round_,
@@ -378,13 +393,8 @@ def draw_next_round(tournament: Tournament, *, by: Any, expected: str | None = N
                     first_dealer=FIRST_DEALER,
                 )
                 for m in planned.matches
-            ]
-        )
-        # bulk_create skips Match.save, so the seats that keep "once a round" are made here.
-        # A team with a substitute from this round on or before sits its line-up.
-        line_ups = line_ups_for(tournament, planned.number)
-        MatchSeat.objects.bulk_create(
-            [seat for match in matches for seat in match.seat_rows(line_ups)]
+            ],
+            line_ups={planned.number: line_ups_for(tournament, planned.number)},
         )
         byes = [m.ns.name for m in planned.matches if m.is_bye]
         sitting = [e.name for e in planned.sit_outs]
@@ -414,30 +424,48 @@ def locked(tournament: Tournament) -> Tournament:
     )
 
 
+def delete_round_refusal(
+    round: Round, *, last: Round | None = None, played: bool | None = None
+) -> ServiceError | None:
+    """Why `round` cannot be deleted now (None: it can): only the last round of a draw made
+    round by round (or of a final), while none of its deals exists.
+
+    `last` (the tournament's last round) and `played` (whether the round has a deal), when
+    the caller has read them.
+    """
+    tournament = round.tournament
+    if last is None:
+        last = tournament.rounds.order_by("-number").first()
+    if last is None or last.pk != round.pk:
+        return Conflict(
+            _("Only the last round can be deleted: %(last)s comes after %(round)s.")
+            % {"last": last, "round": round},
+            field="round",
+        )
+    if not round.is_knockout and not tournament.is_round_by_round:
+        return Conflict(
+            _("A round robin's rounds go together: generate the schedule again instead."),
+            field="round",
+        )
+    if played is None:
+        played = Deal.objects.filter(match__round=round).exists()
+    if played:
+        return Conflict(
+            _("Deals have been entered in %(round)s: it can no longer be deleted.")
+            % {"round": round},
+            field="round",
+        )
+    return None
+
+
 def delete_last_round(round: Round, *, by: Any) -> None:
     """Remove the last round while none of its deals exists, so it can be drawn again."""
     tournament = round.tournament
     require_director(by, tournament.club_id)
     with changing(tournament.pk):
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        last = tournament.rounds.order_by("-number").first()
-        if last is None or last.pk != round.pk:
-            raise Conflict(
-                _("Only the last round can be deleted: %(last)s comes after %(round)s.")
-                % {"last": last, "round": round},
-                field="round",
-            )
-        if not round.is_knockout and not tournament.is_round_by_round:
-            raise Conflict(
-                _("A round robin's rounds go together: generate the schedule again instead."),
-                field="round",
-            )
-        if Deal.objects.filter(match__round=round).exists():
-            raise Conflict(
-                _("Deals have been entered in %(round)s: it can no longer be deleted.")
-                % {"round": round},
-                field="round",
-            )
+        if (refusal := delete_round_refusal(round)) is not None:
+            raise refusal
         label = str(round)
         round.delete()
         MatchEvent.record(

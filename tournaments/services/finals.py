@@ -22,7 +22,7 @@ from ..scheduling.knockout import BRACKET_SIZES
 from .draws import RoundNotOver, locked
 from .standings import table_of
 
-__all__ = ["start_final"]
+__all__ = ["start_final", "start_final_refusal"]
 
 
 def start_final(tournament: Tournament, *, size: int, third_place: bool, by: Any) -> Bracket:
@@ -33,12 +33,7 @@ def start_final(tournament: Tournament, *, size: int, third_place: bool, by: Any
     """
     require_director(by, tournament.club_id)
     if tournament.is_individual:
-        raise Conflict(
-            _(
-                "A knockout final is played by teams; an individual tournament ranks its players by the standings."
-            ),
-            field="format",
-        )
+        raise _individual_refusal()
     if isinstance(size, bool) or size not in BRACKET_SIZES:
         raise ServiceError(
             _("A final is played by %(sizes)s teams.")
@@ -54,11 +49,10 @@ def start_final(tournament: Tournament, *, size: int, third_place: bool, by: Any
     caller = tournament
     with changing(tournament.pk):
         tournament = locked(tournament)
-        rounds = list(tournament.rounds.order_by("number"))
-        if any(r.is_knockout for r in rounds):
-            raise Conflict(_("The final has started: its bracket can no longer change."))
-        _check_qualifying_over(tournament, rounds)
-        last = rounds[-1]
+        if (refusal := start_final_refusal(tournament)) is not None:
+            raise refusal
+        last = tournament.rounds.order_by("-number").first()
+        assert last is not None  # the refusal says so otherwise
         lines = table_of(tournament).get(last.number, [])
         active = set(tournament.teams.filter(withdrawn=False).values_list("pk", flat=True))
         qualifiers = [
@@ -90,24 +84,59 @@ def start_final(tournament: Tournament, *, size: int, third_place: bool, by: Any
     return bracket
 
 
-def _check_qualifying_over(tournament: Tournament, rounds: list[Round]) -> None:
+def _individual_refusal() -> Conflict:
+    return Conflict(
+        _(
+            "A knockout final is played by teams; an individual tournament ranks its players by the standings."
+        ),
+        field="format",
+    )
+
+
+def start_final_refusal(
+    tournament: Tournament, schedule: list[tuple[Round, list[Match]]] | None = None
+) -> ServiceError | None:
+    """Why the final cannot be started (or seeded again) now; None: it can.
+
+    A team format whose qualifying rounds are all drawn and over (every match finished, or
+    closed by a director), before the final's first round is drawn. `schedule`: every round
+    in order with its matches, when the caller has them (`selectors.tables`); then no query
+    is needed.
+    """
+    if tournament.is_individual:
+        return _individual_refusal()
+    if schedule is None:
+        rounds = list(tournament.rounds.order_by("number"))
+        waiting = sorted(
+            set(
+                Match.objects.filter(tournament=tournament, ew_team__isnull=False, is_closed=False)
+                .exclude(status=Match.Status.FINISHED)
+                .values_list("round__number", flat=True)
+            )
+        )
+    else:
+        rounds = [round_ for round_, _matches in schedule]
+        waiting = sorted(
+            {
+                round_.number
+                for round_, matches in schedule
+                for m in matches
+                if not m.is_bye and not m.is_closed and m.status != Match.Status.FINISHED
+            }
+        )
+    if any(r.is_knockout for r in rounds):
+        return Conflict(_("The final has started: its bracket can no longer change."))
     if not rounds:
-        raise Conflict(_("The final follows the qualifying rounds: none is drawn yet."))
+        return Conflict(_("The final follows the qualifying rounds: none is drawn yet."))
     planned = tournament.round_count if tournament.is_round_by_round else len(rounds)
     if len(rounds) < (planned or 0):
-        raise Conflict(
+        return Conflict(
             _("The final follows the qualifying rounds: %(drawn)d of %(planned)d are drawn.")
             % {"drawn": len(rounds), "planned": planned}
         )
-    waiting = sorted(
-        set(
-            Match.objects.filter(tournament=tournament, ew_team__isnull=False, is_closed=False)
-            .exclude(status=Match.Status.FINISHED)
-            .values_list("round__number", flat=True)
-        )
-    )
     if waiting:
-        raise RoundNotOver(
+        return RoundNotOver(
             _("The qualifying rounds are not over: round %(rounds)s still has matches to finish.")
             % {"rounds": ", ".join(map(str, waiting))}
         )
+    return None

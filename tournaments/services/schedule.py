@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 
 from ..changes import changing
 from ..errors import EntriesNotCheckedIn, ScheduleLocked, ServiceError
-from ..models import Attendance, Bracket, Match, MatchEvent, MatchSeat, Round, Seat, Tournament
+from ..models import Attendance, Bracket, Match, MatchEvent, Round, Seat, Tournament
 from ..permissions import require_director
 from ..scheduling import round_robin
 from .lineup import line_ups_by_round
@@ -18,6 +18,43 @@ from .lineup import line_ups_by_round
 # Every match starts with North dealing: the referee rotates from there (the engine's
 # dealer_of), and a fixed first dealer keeps the schedule reproducible and the sheet simple.
 FIRST_DEALER = Seat.NORTH
+
+
+def generate_refusal(
+    tournament: Tournament,
+    *,
+    teams: int | None = None,
+    played: bool | None = None,
+    final: bool | None = None,
+) -> ServiceError | None:
+    """Why the round robin cannot be generated (again) now; None: it can.
+
+    `teams` (active teams), `played` (whether a deal exists) and `final` (whether a final
+    was started), when the caller has read them.
+    """
+    if tournament.is_round_by_round:
+        return ServiceError(
+            _(
+                "A Swiss, a concours or an individual tournament is drawn one round at a time: draw the next round."
+            ),
+            field="format",
+        )
+    if final is None:
+        final = Bracket.objects.filter(tournament=tournament).exists()
+    if final:
+        return ScheduleLocked(_("The final has started: the schedule can no longer change."))
+    if played if played is not None else tournament.has_deals():
+        return ScheduleLocked(
+            _("Deals have been entered: the schedule can no longer be regenerated.")
+        )
+    if teams is None:
+        teams = tournament.teams.filter(withdrawn=False).count()
+    if teams < 2:
+        return ServiceError(
+            _("A round robin needs at least two teams; this tournament has %(n)d.") % {"n": teams},
+            field="teams",
+        )
+    return None
 
 
 def generate_round_robin(
@@ -37,22 +74,12 @@ def generate_round_robin(
     been entered; after that the schedule is locked.
     """
     require_director(by, tournament.club_id)
-    if tournament.is_round_by_round:
-        raise ServiceError(
-            _(
-                "A Swiss, a concours or an individual tournament is drawn one round at a time: draw the next round."
-            ),
-            field="format",
-        )
     with changing(tournament.pk):
         # The lock makes two directors generating at once take turns instead of mixing rounds.
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        if Bracket.objects.filter(tournament=tournament).exists():
-            raise ScheduleLocked(_("The final has started: the schedule can no longer change."))
-        if tournament.has_deals():
-            raise ScheduleLocked(
-                _("Deals have been entered: the schedule can no longer be regenerated.")
-            )
+        # The format, a final, deals (the count of teams comes after the check-in).
+        if (refusal := generate_refusal(tournament, teams=2)) is not None:
+            raise refusal
         playing = tournament.teams.filter(withdrawn=False)
         if tournament.checks_in:
             expected = list(
@@ -72,12 +99,9 @@ def generate_round_robin(
                 )
             playing = playing.filter(attendance=Attendance.PRESENT)
         teams = list(playing.order_by("seed", "pk"))
-        if len(teams) < 2:
-            raise ServiceError(
-                _("A round robin needs at least two teams; this tournament has %(n)d.")
-                % {"n": len(teams)},
-                field="teams",
-            )
+        refusal = generate_refusal(tournament, teams=len(teams), final=False, played=False)
+        if refusal is not None:
+            raise refusal
         if draw_lots:
             (rng or random.SystemRandom()).shuffle(teams)
         double = tournament.format == Tournament.Format.DOUBLE_ROUND_ROBIN
@@ -88,7 +112,7 @@ def generate_round_robin(
         rounds = Round.objects.bulk_create(
             [Round(tournament=tournament, number=n) for n in range(1, len(schedule) + 1)]
         )
-        matches = Match.objects.bulk_create(
+        Match.objects.create_seated(
             [
                 Match(
                     round=rounds[pairing.round - 1],
@@ -99,12 +123,8 @@ def generate_round_robin(
                     first_dealer=FIRST_DEALER,
                 )
                 for pairing in schedule.pairings()
-            ]
-        )
-        # bulk_create skips Match.save, so the seats that keep "once a round" are made here.
-        line_ups = line_ups_by_round(tournament, [r.number for r in rounds])
-        MatchSeat.objects.bulk_create(
-            [seat for match in matches for seat in match.seat_rows(line_ups[match.round.number])]
+            ],
+            line_ups=line_ups_by_round(tournament, [r.number for r in rounds]),
         )
         MatchEvent.record(
             tournament=tournament,

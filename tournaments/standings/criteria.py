@@ -12,15 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter, mul
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-if TYPE_CHECKING:
-    from .table import Tally
+from .tally import Tally
 
-Values = Callable[["Tally"], Sequence[int]]
-AmongTied = Callable[["Tally", list[int]], dict[int, int]]
+Values = Callable[[Tally], Sequence[int]]
+AmongTied = Callable[[Tally, list[int]], dict[int, int]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,14 +10,32 @@ from __future__ import annotations
 import hashlib
 import marshal
 from collections import defaultdict
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .table import Tabulation
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 
-def round_digests(tabulation: Tabulation) -> list[str]:
+class Tabulated(Protocol):
+    """What a digest reads of a tabulation (`table.Tabulation`)."""
+
+    @property
+    def teams(self) -> Sequence[Any]: ...
+    @property
+    def withdrawn_after(self) -> Any: ...
+    @property
+    def tie_breaks(self) -> Sequence[str] | None: ...
+    @property
+    def points(self) -> Any: ...
+    @property
+    def bye_points(self) -> Any: ...
+    @property
+    def sides(self) -> Mapping[int, Sequence[int]] | None: ...
+    @property
+    def matches(self) -> Sequence[Any]: ...
+    @property
+    def last_round(self) -> int: ...
+
+
+def round_digests(tabulation: Tabulated) -> list[str]:
     """One digest per round (1..the last with a finished match) of everything its lines are
     computed from: the teams, their withdrawals, the tie-breaks, the match points, what a bye
     scores (None where it counts nothing: `bye_points`, which the format, the tournament's

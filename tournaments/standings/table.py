@@ -46,21 +46,16 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from operator import add, attrgetter
+from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, NamedTuple
 
-from scoring.engine import Team
+from scoring.engine import DRAW, Team
 
 from .criteria import Criterion, buchholz, known, sonneborn_berger
 from .digests import round_digests
-from .names import FIGURES, LIVE_ROUND, ROW_FIELDS
-
-# The figures a match adds to; Sonneborn–Berger and Buchholz are computed from them each round.
-COMPUTED = ("sonneborn_berger", "buchholz")
-SUMMED = tuple(name for name in FIGURES if name not in COMPUTED)
-_AT = {name: i for i, name in enumerate(SUMMED)}
-_MATCH_POINTS = _AT["match_points"]
+from .names import LIVE_ROUND, ROW_FIELDS
+from .tally import Tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +142,8 @@ class Line:
 _stored = attrgetter(*ROW_FIELDS)
 
 
-# A match's winner as the engine's replay writes it: a team's code, or "draw".
-NS, EW, DRAW = Team.NS.value, Team.EW.value, "draw"
+# A match's winner as the engine's replay writes it: a team's code, or the engine's DRAW.
+NS, EW = Team.NS.value, Team.EW.value
 
 
 def winner_of(winner: str, ns_total: int, ew_total: int) -> str:
@@ -161,46 +156,6 @@ def winner_of(winner: str, ns_total: int, ew_total: int) -> str:
     if ns_total == ew_total:
         return DRAW
     return NS if ns_total > ew_total else EW
-
-
-@dataclass(slots=True)
-class Tally:
-    """Every team's running figures after a round, by team number (seed order)."""
-
-    size: int
-    totals: list[tuple[int, ...]] = field(default_factory=list)
-    # earned[i][j]: match points team i earned against team j (head-to-head reads it);
-    # scored[i]: the same without the zeros, which is all Sonneborn–Berger needs.
-    earned: list[list[int]] = field(default_factory=list)
-    scored: list[dict[int, int]] = field(default_factory=list)
-    match_points: list[int] = field(default_factory=list)
-    # opponents[i]: every team i met in a counted match, once a meeting (Buchholz reads it).
-    opponents: list[list[int]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.opponents = [[] for _ in range(self.size)]
-        self.totals = [(0,) * len(SUMMED)] * self.size
-        self.earned = [[0] * self.size for _ in range(self.size)]
-        self.scored = [{} for _ in range(self.size)]
-        self.match_points = [0] * self.size
-
-    def column(self, name: str) -> list[int]:
-        at = _AT[name]
-        return [t[at] for t in self.totals]
-
-    def add(self, i: int, across: tuple[int, ...], addition: tuple[int, ...]) -> None:
-        """Add a match's figures to `i`, who met `across` (a team; two players; none: a bye)."""
-        self.totals[i] = tuple(map(add, self.totals[i], addition))
-        earned = addition[_MATCH_POINTS]
-        for j in across:
-            self.opponents[i].append(j)
-            row = self.earned[i]
-            row[j] += earned
-            if earned:
-                self.scored[i][j] = row[j]
-
-    def close_round(self) -> None:
-        self.match_points = self.column("match_points")
 
 
 # Who gets the figures, whom they met across the table, the figures.

@@ -45,6 +45,7 @@ from ..scheduling.knockout import BRACKET_SIZES
 from ..services import deals as deal_services
 from ..services import director as director_services
 from ..services import draw_edits, draws, results, schedule
+from ..services.actions import available_actions
 from ..services.results import REASON_MAX
 from ..services.settings import SettingsRefused
 from .public import POLL_SECONDS
@@ -225,11 +226,7 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context.update(
         {
             "team_count": team_count,
-            "locked": tournament.has_deals(),
             "statuses": Tournament.Status.choices,
-            # The schedule exists and nobody can play it yet: one button publishes it.
-            "ready_to_publish": bool(context["rounds"])
-            and tournament.status in (Tournament.Status.DRAFT, Tournament.Status.OPEN),
             "is_director": True,
             "tab": "director",
             "may_reopen": reopen_results_refusal(request.user, tournament) is None,
@@ -243,40 +240,32 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def rounds_context(
     tournament: Tournament, schedule: list[tuple[Round, list[Match]]], team_count: int
 ) -> dict[str, Any]:
-    """What the dashboard offers next: draw a round (or why not), delete the last, start a final.
+    """What the dashboard offers next, each button shown exactly when its action would
+    succeed (`actions`: the services' own refusals, None where allowed), with the next round
+    to draw and the final's sizes.
 
     Read from the tables the dashboard shows anyway (`schedule`): no query of its own.
     """
-    all_drawn = False
-    try:
-        upcoming, refusal = draws.what_comes_next(tournament, schedule), ""
-    except ServiceError as error:
-        upcoming, refusal = None, error.message
-        all_drawn = isinstance(error, draws.AllRoundsDrawn)
+    refusals = available_actions(tournament, schedule, teams=team_count)
+    upcoming = draws.what_comes_next(tournament, schedule) if refusals["draw"] is None else None
     rounds = [round_ for round_, _matches in schedule]
-    last = rounds[-1] if rounds else None
-    deletable = (
-        last is not None
-        and (last.is_knockout or tournament.is_round_by_round)
-        and not any(match.deal_count for match in schedule[-1][1])
-    )
     knockout = any(r.is_knockout for r in rounds)
     qualifying = [r for r in rounds if not r.is_knockout]
     planned = tournament.round_count if tournament.is_round_by_round else len(qualifying)
     sizes = [n for n in BRACKET_SIZES if n <= team_count] if not knockout else []
     return {
+        "actions": refusals,
         "upcoming": upcoming,
-        "draw_refusal": refusal,
-        # Every table played and nothing left to draw: one tap finishes the tournament.
-        "finish_refusal": selectors.finish_refusal(tournament, schedule, all_drawn=all_drawn),
-        "deletable_round": last if deletable else None,
+        "last_round": rounds[-1] if rounds else None,
         "qualifying_drawn": len(qualifying),
         "qualifying_planned": planned,
         "bracket": tournament.bracket if tournament.has_final else None,
         "final_sizes": sizes,
         # A club's usual final: the semi-finals, or the quarter-finals when there are teams enough.
         "final_default": max((n for n in sizes if n <= 8), default=None),
-        "final_ready": bool(qualifying)
+        # Where the final's card shows (its button or why not): a team format whose
+        # qualifying rounds are all drawn.
+        "final_offered": bool(qualifying)
         and len(qualifying) >= (planned or 0)
         and not knockout
         and not tournament.is_individual,

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scoring.engine import InvalidMatch, Seat, Suit, parse_rules
 from scoring.engine.cards import DEAL_VALUE
 from scoring.engine.match import dealer_of
-from scoring.forms import DealForm, problem_message
+from scoring.forms import DealForm
 from scoring.translation import SUIT_NAMES, seat_abbreviation, side_abbreviation, suit_symbol
 
 from ..errors import (
@@ -223,18 +223,16 @@ def _render_table(
     write_refusal = deal_write_refusal(request.user, match)
     writable = write_refusal is None
     results_final = write_refusal if isinstance(write_refusal, ResultsFinal) else None
-    replay, replay_problems = None, []
-    try:
-        replay = services.replay(match)
-    except InvalidMatch as invalid:
-        replay_problems = [f"{p.path}: {problem_message(p)}" for p in invalid.problems]
-    over = replay.over if replay is not None else match.status == Match.Status.FINISHED
+    # The stored state: the deal services replay the match on every write and store its
+    # totals, status and deal count, so a page only reads them.
+    over = match.status == Match.Status.FINISHED
     if over or not writable:
         form = None  # nothing more can be entered here: show the deals, not a form
     elif form is None:
         form = _new_form(match)
-    next_dealer = replay.next_dealer.value if replay and replay.next_dealer else None
     rows = _deal_rows(match, seats)
+    upcoming = _upcoming_dealers(match, seats, len(rows)) if not over else []
+    next_dealer = upcoming[0]["seat"] if upcoming else None
     context = {
         "match": match,
         "tournament": match.tournament,
@@ -242,8 +240,7 @@ def _render_table(
         "rules": rules_in_words(match.rules),
         "next_dealer": seats.get(next_dealer) if next_dealer else None,
         "next_dealer_seat": next_dealer,
-        "upcoming_dealers": _upcoming_dealers(match, seats, len(rows)) if form else [],
-        "replay_problems": replay_problems,
+        "upcoming_dealers": upcoming if form else [],
         "rows": rows,
         "last": rows[-1] if rows else None,
         "form": form,
