@@ -31,7 +31,7 @@ from tournaments.models import (
 from tournaments.services import generate_round_robin, withdraw_team
 from tournaments.services.calls import answer_call, call_director
 from tournaments.services.deals import enter_deal
-from tournaments.services.director import assign_referee, reinstate_team
+from tournaments.services.director import assign_referee, publish_tournament, reinstate_team
 from tournaments.services.draw_edits import swap_sides, swap_teams
 from tournaments.services.draws import draw_next_round
 from tournaments.services.entrants import register_entrants, reinstate_entrant, withdraw_entrant
@@ -96,6 +96,7 @@ class TestSubstitutes:
     ):
         tournament = teams_tournament(club, director)
         generate_round_robin(tournament, by=director)
+        publish_tournament(tournament, by=director)  # a draft counts in no rating
         team = tournament.teams.get(seed=1)
         out, into = team.first_player, member(club)
         play(match_of(team, 1), director)
@@ -119,6 +120,7 @@ class TestSubstitutes:
     def test_the_sheet_the_players_page_and_the_ratings_follow_who_sat(self, club, director):
         tournament = teams_tournament(club, director)
         generate_round_robin(tournament, by=director)
+        publish_tournament(tournament, by=director)  # a draft counts in no rating
         team = tournament.teams.get(seed=1)
         out, into = team.first_player, member(club)
         play(match_of(team, 1), director)
@@ -379,6 +381,7 @@ class TestCalls:
     def test_the_referee_calls_and_a_director_answers(self, club, director):
         tournament = teams_tournament(club, director)
         generate_round_robin(tournament, by=director)
+        publish_tournament(tournament, by=director)  # a draft is its directors' alone
         referee = make_staff(club, Membership.Role.REFEREE, "ref")
         match = Match.objects.filter(tournament=tournament, ew_team__isnull=False).first()
         assign_referee(match, referee, by=director)

@@ -13,7 +13,7 @@ from club.models import Membership
 from tests.factories import ClubFactory, MembershipFactory, TeamFactory, make_staff
 from tournaments.models import DirectorCall, Match, MatchEvent, Substitution, Team, Tournament
 from tournaments.services import generate_round_robin
-from tournaments.services.director import assign_referee
+from tournaments.services.director import assign_referee, publish_tournament
 from tournaments.services.draws import draw_next_round
 from tournaments.services.settings import create_tournament
 
@@ -165,6 +165,7 @@ def test_the_referee_calls_and_the_director_sees_it_until_answered(
 ):
     tournament = evening(club, director)
     generate_round_robin(tournament, by=director)
+    publish_tournament(tournament, by=director)  # a draft is its directors' alone
     match = Match.objects.filter(tournament=tournament, ew_team__isnull=False).first()
     assign_referee(match, referee, by=director)
     client.force_login(referee)

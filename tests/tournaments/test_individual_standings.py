@@ -168,6 +168,8 @@ def test_a_finished_melee_places_each_player_in_the_clubs_season(club, director)
 @pytest.mark.django_db
 def test_a_public_melees_players_are_public_before_any_draw(club, director):
     public = melee(club, director, players=4)
+    # Published (a draft is its directors' alone), no round drawn yet.
+    Tournament.objects.filter(pk=public.pk).update(status=Tournament.Status.RUNNING)
     private = create_tournament(
         club,
         by=director,

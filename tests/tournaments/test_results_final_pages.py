@@ -74,7 +74,7 @@ def test_the_table_page_refuses_after_the_window_and_tells_the_outbox(client, ma
     )
     assert sent.status_code == 409
     assert 'data-refusal="results_final"' in sent.content.decode()
-    removed = client.post(reverse("tournaments:remove_last_deal", args=[match.pk]))
+    removed = client.post(reverse("tournaments:remove_last_deal", args=[match.pk]), {"number": "1"})
     assert removed.status_code == 409
     corrected = client.post(
         reverse("tournaments:correct_deal", args=[match.pk, 1]),
