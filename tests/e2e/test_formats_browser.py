@@ -83,6 +83,8 @@ def test_a_director_draws_three_rounds_of_a_swiss_and_a_final(
     )
     page.fill("#id_text", "\n".join(TEAMS))
     submit(page, "button.primary:has-text('Register the teams')")
+    # Published, as a director does before the evening: a draft is its directors' alone.
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
 
     for number in (1, 2, 3):
         draw_from_the_dashboard(

@@ -74,6 +74,8 @@ def test_a_director_draws_a_melee_and_the_players_follow_it(
 
     page.fill("#id_text", "\n".join(PLAYERS))
     submit(page, "button.primary:has-text('Register the players')")
+    # Published, as a director does before the evening: a draft is its directors' alone.
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
     assert page.locator(".message.success").inner_text().startswith("13 players registered.")
     assert page.locator("ol.entrants li").count() == 13
     screenshot(page, "individual-01-players")
