@@ -97,14 +97,14 @@ def test_a_melee_of_nine_players_through_the_api(director_session):
 
     first = draw(session, tid)
     assert [seats(m) for m in first["matches"]] == [
-        "N Anne Petit, E Jean Blanc, S Sara Vert, W Lea Noir",
-        "N Ines Gris, E Tom Rose, S Lise Bleu, W Marc Brun",
+        "N Anne Petit, E Marc Brun, S Lea Noir, W Ines Gris",
+        "N Tom Rose, E Sara Vert, S Lise Bleu, W Jean Blanc",
     ]
     assert [p["name"] for p in first["sit_outs"]] == ["Paul Roux"]
     # Each partnership is a team of this round only.
     north_south = first["matches"][0]["ns_team"]
     partnership = ok(session.get(f"/api/v1/teams/{north_south['id']}/"))
-    assert (partnership["name"], partnership["round_number"]) == ("Anne Petit & Sara Vert", 1)
+    assert (partnership["name"], partnership["round_number"]) == ("Anne Petit & Lea Noir", 1)
 
     # Table 1 finished, table 2 not started: round 1's table counts table 1 and the sit-out.
     table_1 = first["matches"][0]
@@ -114,10 +114,10 @@ def test_a_melee_of_nine_players_through_the_api(director_session):
     assert (so_far["after_round"], so_far["provisional"]) == (1, False)
     assert lines(so_far)[:5] == [
         ("1=", "Anne Petit", 1, 1, 2, 100, 62, 38),
-        ("1=", "Sara Vert", 1, 1, 2, 100, 62, 38),
+        ("1=", "Lea Noir", 1, 1, 2, 100, 62, 38),
         ("3", "Paul Roux", 1, 1, 2, 80, 0, 80),
-        ("4=", "Jean Blanc", 1, 0, 0, 62, 100, -38),
-        ("4=", "Lea Noir", 1, 0, 0, 62, 100, -38),
+        ("4=", "Marc Brun", 1, 0, 0, 62, 100, -38),
+        ("4=", "Ines Gris", 1, 0, 0, 62, 100, -38),
     ]
     table_2 = first["matches"][1]
     entry = {"taker": "N", "trump": "H", "points": {"team": "NS", "cards": 110}}
@@ -125,15 +125,15 @@ def test_a_melee_of_nine_players_through_the_api(director_session):
 
     second = draw(session, tid)
     assert [seats(m) for m in second["matches"]] == [
-        "N Lea Noir, E Ines Gris, S Anne Petit, W Paul Roux",
-        "N Jean Blanc, E Lise Bleu, S Sara Vert, W Marc Brun",
+        "N Lise Bleu, E Anne Petit, S Sara Vert, W Marc Brun",
+        "N Paul Roux, E Ines Gris, S Jean Blanc, W Lea Noir",
     ]
     assert [p["name"] for p in second["sit_outs"]] == ["Tom Rose"]
     play(session, second)
     third = draw(session, tid)
     assert [seats(m) for m in third["matches"]] == [
-        "N Tom Rose, E Paul Roux, S Lise Bleu, W Anne Petit",
-        "N Marc Brun, E Lea Noir, S Jean Blanc, W Sara Vert",
+        "N Sara Vert, E Lea Noir, S Anne Petit, W Jean Blanc",
+        "N Marc Brun, E Paul Roux, S Lise Bleu, W Tom Rose",
     ]
     assert [p["name"] for p in third["sit_outs"]] == ["Ines Gris"]
     play(session, third)
@@ -141,28 +141,28 @@ def test_a_melee_of_nine_players_through_the_api(director_session):
     assert refused.status_code == 409 and refused.json()["code"] == "all_rounds_drawn"
 
     # Worked out by hand from the three draws (NS wins 100–62 at table 1, 110–52 at table
-    # 2; a sit-out is a win worth 80). Jean Blanc: EW at table 1 (62–100), then NS at table 2
-    # twice (110–52): 282 for, 204 against. Anne Petit, Sara Vert and Lise Bleu each won
-    # twice and lost once, 262 for and 224 against: level on every criterion, they share 2nd
-    # in seed order. Ines Gris: 110 + 62 + 80 (her sit-out) = 252, against 52 + 100.
+    # 2; a sit-out is a win worth 80). Lise Bleu won all three: 110 + 100 + 110 = 320, against
+    # 52 + 62 + 52. Paul Roux and Tom Rose each sat out once, won once at table 2 (110–52) and
+    # lost once there (52–110): level on every criterion, they share 4th in seed order. Ines
+    # Gris lost twice and sat out: 62 + 52 + 80 = 194, against 100 + 110.
     # rank, player, played, won, match points, points for, against, difference
     standings = ok(session.get(f"/api/v1/tournaments/{tid}/standings/?after_round=3"))
     assert standings["rounds"] == [1, 2, 3]
     assert lines(standings) == [
-        ("1", "Jean Blanc", 3, 2, 4, 282, 204, 78),
-        ("2=", "Anne Petit", 3, 2, 4, 262, 224, 38),
-        ("2=", "Sara Vert", 3, 2, 4, 262, 224, 38),
-        ("2=", "Lise Bleu", 3, 2, 4, 262, 224, 38),
-        ("5", "Ines Gris", 3, 2, 4, 252, 152, 100),
-        ("6", "Tom Rose", 3, 2, 4, 232, 172, 60),  # 52 + 80 (sat out) + 100
-        ("7=", "Lea Noir", 3, 1, 2, 214, 272, -58),  # 62 + 100 + 52
-        ("7=", "Marc Brun", 3, 1, 2, 214, 272, -58),  # 52 + 52 + 110
-        ("9", "Paul Roux", 3, 1, 2, 204, 200, 4),  # 80 (sat out) + 62 + 62
+        ("1", "Lise Bleu", 3, 3, 6, 320, 166, 154),
+        ("2", "Anne Petit", 3, 2, 4, 262, 224, 38),  # 100 + 62 + 100
+        ("3", "Sara Vert", 3, 2, 4, 252, 234, 18),  # 52 + 100 + 100
+        ("4=", "Paul Roux", 3, 2, 4, 242, 162, 80),  # 80 (sat out) + 110 + 52
+        ("4=", "Tom Rose", 3, 2, 4, 242, 162, 80),  # 110 + 80 (sat out) + 52
+        ("6", "Marc Brun", 3, 1, 2, 234, 252, -18),  # 62 + 62 + 110
+        ("7", "Jean Blanc", 3, 1, 2, 224, 262, -38),  # 52 + 110 + 62
+        ("8", "Lea Noir", 3, 1, 2, 214, 272, -58),  # 100 + 52 + 62
+        ("9", "Ines Gris", 3, 1, 2, 194, 210, -16),  # 62 + 52 + 80 (sat out)
     ]
     assert all(line["team"] is None for line in standings["results"])
     after_one = ok(session.get(f"/api/v1/tournaments/{tid}/standings/?after_round=1"))
     assert lines(after_one)[:3] == [
-        ("1=", "Ines Gris", 1, 1, 2, 110, 52, 58),
+        ("1=", "Tom Rose", 1, 1, 2, 110, 52, 58),
         ("1=", "Lise Bleu", 1, 1, 2, 110, 52, 58),
         ("3=", "Anne Petit", 1, 1, 2, 100, 62, 38),
     ]
