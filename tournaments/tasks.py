@@ -27,6 +27,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, transaction
 
+from club.models import Series
+
 from .live import publish_live, take_window
 from .models import Tournament
 from .services.ratings import recompute_ratings
@@ -108,8 +110,11 @@ def on_change_committed(sender: Any = None, *, tournament_id: int, **kwargs: Any
 
 
 def on_ratings_changed(sender: Any = None, *, club_id: int, **kwargs: Any) -> None:
-    """Ask for the club's ratings (connected in apps.py)."""
+    """Ask for the club's ratings and its series tables, which count the same tournaments
+    (a tournament made private or public, finished or reopened; connected in apps.py)."""
     schedule_ratings(club_id)
+    for series_id in Series.objects.filter(season__club_id=club_id).values_list("pk", flat=True):
+        schedule_series(series_id)
 
 
 # --- the throttled send ---------------------------------------------------------------------

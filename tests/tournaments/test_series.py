@@ -182,6 +182,31 @@ def test_the_stored_table_is_the_series_table_of_the_evenings_standings(
     assert recompute_series(series.pk) is False  # nothing changed since
 
 
+def test_a_private_evening_counts_in_no_public_series_table(
+    club, season, director, django_capture_on_commit_callbacks
+):
+    """A series table is public, like the ratings: a private tournament's players and points
+    stay out of it, and making an evening private takes it out."""
+    a, b, c, d = PlayerFactory.create_batch(4)
+    first = evening(club, datetime.date(2026, 9, 3), (a, b, 1, 900), (c, d, 2, 700))
+    hidden = TournamentFactory(club=club, starts_on=datetime.date(2026, 9, 10), is_public=False)
+    e, f = PlayerFactory.create_batch(2)
+    team = TeamFactory(tournament=hidden, first_player=e, second_player=f)
+    Standing.objects.create(tournament=hidden, round_number=1, team=team, rank=1, points_for=900)
+    with django_capture_on_commit_callbacks(execute=True):
+        series = save_series(
+            season=season,
+            name="Thursday",
+            rules={"points": "place", "place_points": [10, 6]},
+            tournaments=[first, hidden],
+            by=director,
+        )
+    players = set(SeriesLine.objects.filter(series=series).values_list("player_id", flat=True))
+    assert players == {a.pk, b.pk, c.pk, d.pk}
+    line = SeriesLine.objects.get(series=series, player=a)
+    assert [evening[0] for evening in line.evenings] == [first.pk]
+
+
 def test_a_corrected_deal_on_an_evening_updates_the_series_table(
     club, season, director, django_capture_on_commit_callbacks
 ):

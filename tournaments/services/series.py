@@ -26,6 +26,7 @@ from club.series import Evening, Result, Rules, rules_problems, series_table
 from ..changes import record_series_change
 from ..models import Standing, Tournament
 from ..permissions import require_director
+from .ratings import rated_tournaments_q
 
 log = logging.getLogger(__name__)
 
@@ -242,9 +243,13 @@ def series_of_tournament(tournament_id: int) -> list[int]:
 
 
 def evening_tournaments(series: Series) -> list[Tournament]:
-    """The series' tournaments, in the order they are played (date, then id)."""
+    """The series' tournaments that count, in the order they are played (date, then id).
+
+    A series table is public, like the ratings: a private or draft tournament's evening
+    counts in neither (`rated_tournaments_q`), or it would name its players publicly."""
     return list(
         Tournament.objects.filter(series=series)
+        .filter(rated_tournaments_q(prefix=""))
         .order_by("starts_on", "pk")
         .only("id", "name", "slug", "starts_on", "status", "standings_seq", "club_id")
     )
