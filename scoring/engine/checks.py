@@ -13,6 +13,7 @@ from .cards import (
     RANKS,
     SEQUENCE_STRENGTH,
     Rank,
+    Seat,
     Suit,
     Team,
     cards_in,
@@ -96,8 +97,9 @@ def points_problems(deal: Deal, broken: Collection[str]) -> list[Problem]:
     return []
 
 
-def _path(team: Team, position: int, leaf: str = "") -> str:
-    return f"declarations.{team.value}.{position}{leaf}"
+def _path(owner: Team | Seat, position: int, leaf: str = "") -> str:
+    """A declaration's field: a team's (four players) or a seat's (two or three)."""
+    return f"declarations.{owner.value}.{position}{leaf}"
 
 
 def declaration_problems(
@@ -118,7 +120,7 @@ def declaration_problems(
             problem("declarations_off", _path(team, pos), value=str(d)) for team, pos, d in placed
         ]
     found: list[Problem] = []
-    sound = [p for p in placed if not _shape_problem(p, found)]
+    sound = [p for p in placed if not shape_problem(p, found)]
     found.extend(four_problems(sound))
     found.extend(overlap_problems(sound))
     if deal.belote is not None and deal.trump is not None:
@@ -178,8 +180,9 @@ def _exact_cards(declared: Seq[Declaration]) -> tuple[int, int] | None:
     return sequences, fours
 
 
-def _shape_problem(placed: Placed, found: list[Problem]) -> bool:
-    """A sequence of 3 to 8 cards that fits in its suit, a four worth something."""
+def shape_problem(placed: tuple[Team | Seat, int, Declaration], found: list[Problem]) -> bool:
+    """A sequence of 3 to 8 cards that fits in its suit, a four worth something (a team's
+    declaration, or a seat's in a game of two or three)."""
     team, pos, d = placed
     if isinstance(d, Four):
         if d.rank in (Rank.SEVEN, Rank.EIGHT):

@@ -24,6 +24,7 @@ from .cards import (
     Suit,
     cards_in,
 )
+from .checks import shape_problem
 from .deal import Outcome
 from .declarations import (
     FOUR_MASKS,
@@ -33,7 +34,6 @@ from .declarations import (
     certainly_overlap,
     declaration_key,
     sequence_key,
-    top_high_enough,
 )
 from .messages import problem
 from .problems import Problem
@@ -301,7 +301,7 @@ def solo_declaration_problems(deal: SoloDeal, rules: Rules) -> list[Problem]:
             problem("declarations_off", _path(seat, pos), value=str(d)) for seat, pos, d in placed
         ]
     found: list[Problem] = []
-    sound = [p for p in placed if not _shape_problem(p, found)]
+    sound = [p for p in placed if not shape_problem(p, found)]
     found.extend(one_four_of_a_rank(sound))
     found.extend(no_card_in_two_sequences(sound))
     if deal.belote is not None and deal.trump is not None:
@@ -310,24 +310,6 @@ def solo_declaration_problems(deal: SoloDeal, rules: Rules) -> list[Problem]:
         highest = rules.declaration_comparison is DeclarationComparison.HIGHEST
         found.extend(tied_sequences_need_their_top(sound, highest))
     return found
-
-
-def _shape_problem(placed: Placed, found: list[Problem]) -> bool:
-    seat, pos, d = placed
-    if isinstance(d, Four):
-        if d.rank in (Rank.SEVEN, Rank.EIGHT):
-            found.append(problem("four_worthless", _path(seat, pos, ".rank"), rank=d.rank.value))
-            return True
-        return False
-    if not 3 <= d.length <= 8:
-        found.append(problem("sequence_length", _path(seat, pos, ".length"), value=d.length))
-        return True
-    if d.top is not None and not top_high_enough(d.length, d.top):
-        found.append(
-            problem("top_too_low", _path(seat, pos, ".top"), value=d.top.value, length=d.length)
-        )
-        return True
-    return False
 
 
 def one_four_of_a_rank(placed: list[Placed]) -> list[Problem]:
