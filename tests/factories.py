@@ -29,12 +29,82 @@ class ClubFactory(factory.django.DjangoModelFactory):
     city = "Lyon"
 
 
+# Club surnames, not Faker's: a random English surname ("West", "Best", "Price") can be a word
+# of the game or of the pages, and the untranslated-text checks would then fail by chance.
+SURNAMES = [
+    "Martin",
+    "Bernard",
+    "Dubois",
+    "Robert",
+    "Richard",
+    "Petit",
+    "Durand",
+    "Leroy",
+    "Moreau",
+    "Laurent",
+    "Lefebvre",
+    "Michel",
+    "Garcia",
+    "Bertrand",
+    "Roux",
+    "Vincent",
+    "Fournier",
+    "Morel",
+    "Girard",
+    "Mercier",
+    "Dupont",
+    "Lambert",
+    "Bonnet",
+    "Fontaine",
+    "Rousseau",
+    "Blanc",
+    "Guerin",
+    "Muller",
+    "Henry",
+    "Chevalier",
+    "Janssens",
+    "Peeters",
+    "Maes",
+    "Jacobs",
+    "Mertens",
+    "Willems",
+    "Claes",
+    "Goossens",
+    "Wouters",
+    "Dekker",
+    "Jansen",
+    "Visser",
+    "Smit",
+    "Meijer",
+    "Mulder",
+    "Bos",
+    "Vos",
+    "Peters",
+    "Hendriks",
+    "Dijkstra",
+    "Kok",
+    "Brouwer",
+    "Koster",
+    "Prins",
+    "Huisman",
+    "Kuipers",
+    "Veenstra",
+    "Korhonen",
+    "Virtanen",
+    "Nieminen",
+    "Laine",
+    "Heikkinen",
+    "Koskinen",
+    "Lehtonen",
+]
+
+
 class PlayerFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Player
 
     first_name = factory.Sequence(lambda n: f"Player{n}")
-    last_name = factory.Faker("last_name")
+    last_name = factory.Sequence(lambda n: SURNAMES[n % len(SURNAMES)])
 
 
 class MembershipFactory(factory.django.DjangoModelFactory):

@@ -151,6 +151,6 @@ def test_a_referees_link_is_copied_in_one_tap(sized, live_server, world, screens
         page.click("form[action$='/referees/add/'] button[type=submit]")
     copy = page.locator("[data-fresh-links] [data-copy]").first
     copy.click()
-    page.wait_for_function("document.querySelector('[data-copy]').textContent === 'Copied'")
+    page.wait_for_function("() => document.querySelector('[data-copy]').textContent === 'Copied'")
     assert page.evaluate("navigator.clipboard.readText()") == copy.get_attribute("data-copy")
     screenshot(page, f"second-{size}-referee-links", full_page=False)

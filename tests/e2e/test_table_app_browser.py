@@ -99,10 +99,18 @@ def test_the_table_reopens_without_network_and_counts_the_deals_waiting(
     sign_in(page, live_server, match.referee)
     open_table(page, live_server, match)
     assert page.locator("link[rel=manifest]").count() == 1
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
     page.wait_for_function(
-        "caches.open('belote-table-v1').then(c => c.match(location.pathname)).then(Boolean)"
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
     )
+    # A promise is truthy to wait_for_function, so the cache is asked until it answers yes.
+    for _ in range(150):
+        if page.evaluate(
+            "() => caches.open('belote-table-v1').then(c => c.match(location.pathname)).then(Boolean)"
+        ):
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the service worker never cached the table page")
 
     page.context.set_offline(True)
     type_ordinary_deal(page, cards="98")
@@ -120,7 +128,9 @@ def test_the_table_reopens_without_network_and_counts_the_deals_waiting(
     assert page.locator("[data-deal-title]").inner_text().endswith("2")
     type_ordinary_deal(page, taker=1, trump=2, side=1, cards="120")
     page.click(SAVE)
-    page.wait_for_function("document.querySelectorAll('#outbox li[data-waiting]').length === 2")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#outbox li[data-waiting]').length === 2"
+    )
     assert page.locator("[data-total=NS]").inner_text() == str(98 + 42)
     assert page.locator("[data-total=EW]").inner_text() == str(64 + 120)
     screenshot(page, f"app-{size}-offline-reopened", full_page=False)
