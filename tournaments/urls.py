@@ -103,6 +103,7 @@ director_urls = [
     path(D + "schedule/", director.generate, name="director_generate"),
     path(D + "status/", director.set_status, name="director_status"),
     path(D + "publish/", director.publish, name="director_publish"),
+    path(D + "finish/", director.finish, name="director_finish"),
     path(D + "reopen/", director.reopen_results, name="director_reopen"),
     path(D + "teams/", director_teams.teams, name="director_teams"),
     path(D + "teams/<int:pk>/", director_teams.team_edit, name="director_team"),

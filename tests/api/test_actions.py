@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import TeamFactory
-from tournaments.models import Tournament
+from tournaments.models import Match, Tournament
 from tournaments.permissions import SYSTEM
 from tournaments.services.schedule import generate_round_robin
 
@@ -45,6 +45,22 @@ def test_a_director_reads_each_action_and_why_it_is_refused(director_client, sch
     assert tried.status_code == 409 and tried.json()["code"] == "round_not_finished"
     published = director_client.post(f"/api/v1/tournaments/{scheduled.pk}/publish/").json()
     assert published["actions"]["publish"]["code"] == "already_published"
+
+
+def test_finish_answers_as_its_action_says(director_client, scheduled):
+    url = f"/api/v1/tournaments/{scheduled.pk}/"
+    director_client.post(url + "publish/")
+    said = director_client.get(url).json()["actions"]["finish"]
+    assert said["allowed"] is False and said["code"] == "not_ready_to_finish"
+    tried = director_client.post(url + "finish/")
+    assert tried.status_code == 409
+    assert tried.json() == {"code": said["code"], "errors": {"detail": [said["reason"]]}}
+    scheduled.matches.update(status=Match.Status.FINISHED)
+    assert director_client.get(url).json()["actions"]["finish"]["allowed"] is True
+    finished = director_client.post(url + "finish/")
+    assert finished.status_code == 200
+    assert finished.json()["status"] == "finished"
+    assert finished.json()["actions"]["finish"]["code"] == "already_finished"
 
 
 def test_a_round_says_whether_it_may_be_closed_or_deleted(director_client, scheduled):

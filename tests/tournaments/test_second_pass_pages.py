@@ -123,14 +123,17 @@ def test_a_swiss_with_teams_and_no_round_says_to_draw_one(client, world):
 def test_every_table_finished_offers_to_finish_the_tournament(client, world):
     client.force_login(world.director)
     url = reverse("tournaments:director", args=args(world.tournament))
+    finish = reverse("tournaments:director_finish", args=args(world.tournament))
     assert "data-finish" not in client.get(url).content.decode()
+    # The card's action refuses what the card would not offer: a table still plays.
+    client.post(finish)
+    world.tournament.refresh_from_db()
+    assert world.tournament.status == Tournament.Status.RUNNING
     Match.objects.filter(tournament=world.tournament).update(status=Match.Status.FINISHED)
     html = client.get(url).content.decode()
     assert "data-finish" in html and "Finish the tournament" in html
-    response = client.post(
-        reverse("tournaments:director_status", args=args(world.tournament)),
-        {"status": "finished"},
-    )
+    assert f'action="{finish}"' in html
+    response = client.post(finish)
     assert response.status_code == 302
     world.tournament.refresh_from_db()
     assert world.tournament.status == Tournament.Status.FINISHED

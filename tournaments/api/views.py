@@ -30,6 +30,7 @@ from tournaments.permissions import (
     require_director,
 )
 from tournaments.services.director import (
+    finish_tournament,
     publish_tournament,
     set_status,
 )
@@ -206,6 +207,15 @@ class TournamentViewSet(
         """Publish a tournament whose schedule is generated: it is running, referees play."""
         tournament = self.get_object()
         publish_tournament(tournament, by=request.user)
+        return self.answer(TournamentSerializer, tournament)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], filter_backends=[])
+    def finish(self, request: Request, pk: str | None = None) -> Response:
+        """Finish a running tournament whose rounds are all drawn and played (its `actions`
+        say when): the standings become the final ones and the correction window opens."""
+        tournament = self.get_object()
+        finish_tournament(tournament, by=request.user)
         return self.answer(TournamentSerializer, tournament)
 
     @extend_schema(request=TeamCreateSerializer, responses={201: TeamSerializer(many=True)})

@@ -326,6 +326,18 @@ def publish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @require_POST
 @director_required
+def finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    try:
+        director_services.finish_tournament(tournament, by=request.user)
+    except ServiceError as error:
+        refused(request, error)
+    else:
+        messages.success(request, _("Finished: these standings are the final ones."))
+    return back(tournament)
+
+
+@require_POST
+@director_required
 def set_status(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:
         director_services.set_status(tournament, request.POST.get("status", ""), by=request.user)
