@@ -1,7 +1,8 @@
 /* The score pad: a friendly game kept on the phone (localStorage). No rule of the game is here:
    every change is sent to the engine on the server (the pad's replay, or the saved game's
    deals), which answers the whole game replayed, or the fields that are wrong. Without network
-   the change is kept on the phone, shown as not scored yet, and sent when the network returns. */
+   the change is kept on the phone, shown as not scored yet, and sent when the network returns;
+   the site's service worker keeps the page itself, so that the game reopens without network. */
 (function () {
   "use strict";
   var root = document.getElementById("pad");
@@ -67,6 +68,12 @@
   // A change: `deals` is the list it makes, `op` how a saved game's API is told of it.
   function change(deals, op, index) {
     clearErrors();
+    if (state.key && (state.outbox || []).length) {
+      // Changes still waiting go first: the saved game numbers its deals in their order.
+      waitOnPhone(deals, op);
+      flush();
+      return Promise.resolve(true);
+    }
     var request;
     if (state.key) {
       var url = gameUrl() + "deals/";
@@ -79,48 +86,80 @@
     return request.then(function (answer) {
       if (answer.status >= 400) { showErrors(answer.data.errors || {}, index, !!state.key); return false; }
       state.deals = answer.data.entries || deals;
+      state.scored = state.deals;
       state.game = answer.data;
       state.stale = false;
+      state.outbox = [];
       store();
       render();
       return true;
     }, function () {
-      // No network: keep the change here; it is scored when the network returns.
-      state.deals = deals;
-      state.stale = true;
-      state.outbox = (state.outbox || []).concat(state.key ? [op] : []);
-      store();
-      render();
+      waitOnPhone(deals, op);
       return true;
     });
   }
 
+  // No network: the change is kept here, shown as not scored yet, and scored when the network
+  // returns. A saved game sends its changes one by one; a game on the phone alone is replayed
+  // whole, so its outbox only counts the changes waiting.
+  function waitOnPhone(deals, op) {
+    state.deals = deals;
+    state.stale = true;
+    state.outbox = (state.outbox || []).concat([op]);
+    store();
+    render();
+  }
+
+  var flushing = false;
   function flush() {
-    if (!state || !state.stale) return;
+    if (!state || !state.stale || flushing) return;
+    flushing = true;
+    function done() { flushing = false; }
     var outbox = state.outbox || [];
     if (state.key && outbox.length) {
       var op = outbox[0];
       var url = gameUrl() + "deals/" + (op.method === "POST" ? "" : op.number + "/");
       call(op.method, url, op.method === "DELETE" ? undefined : op.entry).then(function (answer) {
+        done();
         state.outbox = outbox.slice(1);
         if (answer.status >= 400) showErrors(answer.data.errors || {}, null, true);
         if (answer.status < 500 && answer.data && answer.data.entries) {
           state.game = answer.data;
+          state.scored = answer.data.entries;
           if (!state.outbox.length) { state.deals = answer.data.entries; state.stale = false; }
         }
         store(); render(); flush();
-      }, function () {});
+      }, done);
       return;
     }
     var body = { players: state.players, rules: state.rules, first_dealer: state.first_dealer, deals: state.deals };
     var url = state.key ? gameUrl() : root.getAttribute("data-replay");
     call(state.key ? "GET" : "POST", url, state.key ? undefined : body).then(function (answer) {
-      if (answer.status < 400) { state.game = answer.data; state.stale = false; if (state.key) state.deals = answer.data.entries; }
-      else showErrors(answer.data.errors || {}, null, false);
+      done();
+      if (answer.status < 400) {
+        state.game = answer.data; state.stale = false; state.outbox = [];
+        if (state.key) state.deals = answer.data.entries;
+        state.scored = state.key ? answer.data.entries : body.deals;
+      } else showErrors(answer.data.errors || {}, null, false);
       store(); render();
-    }, function () {});
+    }, done);
   }
   window.addEventListener("online", flush);
+  // Some networks come back without an "online" event: try again now and then.
+  window.setInterval(function () { if (state && state.stale && navigator.onLine) flush(); }, 15000);
+
+  // The pad as an app: the site's service worker keeps this page and its assets, so that the
+  // game opens again without network (tournaments/views/offline.py). On the first visit the
+  // page is not the worker's yet: the worker is asked to keep it now.
+  function registerWorker() {
+    var worker = root.getAttribute("data-service-worker");
+    if (!worker || !navigator.serviceWorker || !window.caches) return;
+    navigator.serviceWorker.register(worker, { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      if (registration.active && navigator.onLine) registration.active.postMessage({ keep: window.location.pathname });
+    }).catch(function () {});
+  }
 
   // --- setting a game up ---------------------------------------------------------------------
   function showSetup() {
@@ -168,7 +207,7 @@
       errors.textContent = "";
       function start(game) {
         state = { players: players, rules: game ? game.rules : rules, first_dealer: body.first_dealer,
-          deals: [], game: game, stale: !game, key: null, outbox: [] };
+          deals: [], scored: [], game: game, stale: !game, key: null, outbox: [] };
         store();
         showGame();
       }
@@ -450,7 +489,8 @@
     call("POST", root.getAttribute("data-api"), body).then(function (answer) {
       if (answer.status >= 400) { showErrors(answer.data.errors || {}, null, false); return; }
       var saved = { players: state.players, rules: answer.data.rules, first_dealer: state.first_dealer,
-        deals: answer.data.entries, game: answer.data, stale: false, key: answer.data.key, outbox: [] };
+        deals: answer.data.entries, scored: answer.data.entries, game: answer.data, stale: false,
+        key: answer.data.key, outbox: [] };
       localStorage.setItem("belote.pad." + answer.data.key, JSON.stringify(saved));
       state = null; store();
       window.location.href = root.getAttribute("data-new-page") + answer.data.key + "/";
@@ -471,9 +511,20 @@
     return label(deal.taker) + " " + (suits[deal.trump] || "");
   }
 
+  // While changes wait, a deal still shows its score if neither it nor any deal before it
+  // changed since the engine last scored the game (a deal's score depends on those alone).
+  function scoredSoFar(played) {
+    var before = state.scored || [];
+    var n = 0;
+    while (n < state.deals.length && n < before.length && n < played.length &&
+      JSON.stringify(state.deals[n]) === JSON.stringify(before[n])) n++;
+    return n;
+  }
+
   function render() {
     var game = state.game;
-    var played = game && !state.stale ? game.deals : (game ? game.deals : []);
+    var played = game ? game.deals : [];
+    var scored = state.stale ? scoredSoFar(played) : played.length;
     var totals = $("[data-totals]");
     totals.textContent = "";
     totals.classList.toggle("pad-totals-3", sides().length === 3);
@@ -517,7 +568,7 @@
       var tr = document.createElement("tr");
       tr.setAttribute("data-deal", i + 1);
       var th = document.createElement("th"); th.scope = "row"; th.textContent = i + 1; tr.appendChild(th);
-      var result = !state.stale && played[i] ? played[i].result : null;
+      var result = i < scored ? played[i].result : null;
       var what = summary(deal) + (result ? " · " + text(result.outcome) : " · " + text("not-scored"));
       cell(tr, what);
       sides().forEach(function (side) { cell(tr, result ? String(result.score[side]) : "–", "num"); });
@@ -539,12 +590,13 @@
   }
 
   // --- start ---------------------------------------------------------------------------------
+  registerWorker();
   if (key && !state) {
     call("GET", root.getAttribute("data-api") + key + "/").then(function (answer) {
       if (answer.status >= 400) return;
       var g = answer.data;
       state = { players: g.players, rules: g.rules, first_dealer: g.first_dealer, deals: g.entries,
-        game: g, stale: false, key: key, outbox: [] };
+        scored: g.entries, game: g, stale: false, key: key, outbox: [] };
       store();
       showGame();
     });

@@ -1,6 +1,7 @@
 """The score pad on a 360 × 740 phone: a game of three, each for themselves, set up, played,
-a deal corrected and one removed, the winner named, saved and shared read-only, and a deal
-kept on the phone while the network is down.
+a deal corrected and one removed, the winner named, saved and shared read-only, a deal
+kept on the phone while the network is down, and the pad reopened without network (the site's
+service worker keeps it).
 
 Screenshots land in artifacts/screenshots/pad-*.png.
 """
@@ -10,9 +11,11 @@ from __future__ import annotations
 import os
 
 import pytest
+from django.templatetags.static import static
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from pad.game import replay
 from pad.models import Pad
 from tests.e2e.conftest import requires_chromium
 
@@ -145,6 +148,79 @@ def test_a_deal_entered_without_network_waits_on_the_phone(page, live_server, sc
     expect(page.locator("[data-total=N]")).to_have_text("70")
     assert totals(page) == {"N": "70", "E": "50", "S": "42"}
     assert page.locator("[data-waiting]").is_hidden()
+
+
+def worker_kept(page, path):
+    """The site's service worker controls the page and holds its copy of `path`."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+    )
+    # A promise is truthy to wait_for_function, so the cache is asked until it answers yes.
+    for _ in range(150):
+        if page.evaluate(f"() => caches.match({path!r}).then(Boolean)"):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the service worker never kept {path}")
+
+
+def test_the_pad_reopens_without_network_and_scores_the_deals_when_it_returns(
+    page, live_server, screenshot
+):
+    start_a_game_of_three(page, live_server, target="1000")
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#pad-game:not([hidden])")
+    enter(page, "N", "H", {"N": 70, "E": 50})
+    expect(page.locator("[data-total=N]")).to_have_text("70")
+    # The first visit: the page was not the worker's yet, and asked to be kept.
+    worker_kept(page, reverse("pad:new"))
+    for asset in ("js/pad.js", "js/site.js", "css/site.css"):
+        assert page.evaluate(f"() => caches.match({static(asset)!r}).then(Boolean)"), asset
+
+    page.context.set_offline(True)
+    page.reload()
+    # Reopened without network: the kept page, the game from the phone, deal 1 scored.
+    page.wait_for_selector("#pad-game:not([hidden])")
+    assert totals(page) == {"N": "70", "E": "50", "S": "42"}
+    assert page.locator("[data-deal]").count() == 1
+    assert page.locator("[data-waiting]").is_hidden()
+    screenshot(page, "pad-phone-offline-reopened", full_page=False)
+
+    # A deal entered without network waits on the phone, not scored; the totals stay.
+    enter(page, "E", "S", {"N": 30, "E": 90})
+    page.wait_for_selector("[data-waiting]:not([hidden])")
+    assert "1 change(s)" in page.locator("[data-waiting]").inner_text()
+    assert "not scored yet" in page.locator("[data-deal='2']").inner_text()
+    # Deal 1 was scored before and has not changed: it keeps its score.
+    assert "made" in page.locator("[data-deal='1']").inner_text()
+    assert totals(page) == {"N": "70", "E": "50", "S": "42"}
+    # Reopened again without network: still waiting.
+    page.reload()
+    page.wait_for_selector("[data-waiting]:not([hidden])")
+    assert "not scored yet" in page.locator("[data-deal='2']").inner_text()
+    screenshot(page, "pad-phone-offline-waiting")
+
+    # The network returns: the game is replayed by the engine, deal 2 scored.
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_selector("[data-waiting]", state="hidden")
+    game = replay(
+        {"players": 3, "target": 1000},
+        "N",
+        [
+            {"taker": "N", "trump": "H", "points": {"cards": {"N": 70, "E": 50}}},
+            {"taker": "E", "trump": "S", "points": {"cards": {"N": 30, "E": 90}}},
+        ],
+    )
+    assert totals(page) == {seat: str(game["totals"][seat]) for seat in ("N", "E", "S")}
+    assert "not scored yet" not in page.locator("[data-deal='2']").inner_text()
+    screenshot(page, "pad-phone-back-online", full_page=False)
+
+
+def test_the_worker_keeps_the_pad(client):
+    worker = client.get("/sw.js")
+    assert worker["Service-Worker-Allowed"] == "/"
+    assert b"js/pad.js" in worker.content
+    assert f'var PAD = "{reverse("pad:new")}"'.encode() in worker.content
 
 
 def test_the_pad_speaks_finnish(page, live_server, settings, screenshot):

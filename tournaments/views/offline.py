@@ -1,8 +1,10 @@
 """The table as an installable app: its web app manifest and the service worker that keeps the
 table page and its assets for a room without network (static/js/table-outbox.js keeps the deals).
+The same worker keeps the score pad's pages and assets (static/js/pad.js keeps the game): one
+worker, one cache, one policy.
 
-The worker is served from the site's root so that its scope covers every table page; it is a
-template only to name the assets by their collected (hashed) addresses.
+The worker is served from the site's root so that its scope covers every table page and the
+pad; it is a template only to name the assets by their collected (hashed) addresses.
 """
 
 from __future__ import annotations
@@ -15,13 +17,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-# The cache the worker and the table page share; a new name drops the old copies.
+# The cache the worker and the table page share (the pad's pages too); a new name drops the old
+# copies.
 CACHE_NAME = "belote-table-v1"
 ASSETS = (
     "css/site.css",
     "js/site.js",
     "js/deal-form.js",
     "js/table-outbox.js",
+    "js/pad.js",
     "favicon.svg",
 )
 
@@ -33,6 +37,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "cache_name": CACHE_NAME,
         "assets": [static(name) for name in ASSETS],
         "my_tables": reverse("tournaments:my_tables"),
+        # By name only: the pad sits on top of tournaments/ and is never imported here.
+        "pad_page": reverse("pad:new"),
     }
     response = render(request, "tournaments/offline/sw.js", context, content_type="text/javascript")
     response["Service-Worker-Allowed"] = "/"

@@ -1,13 +1,18 @@
-/* The table's service worker (tournaments/views/offline.py serves it from the root, so that its
-   scope covers every table page). A table page and "My tables" come from the network when there
-   is one, and their last copy is kept; without network the kept copy is shown, and the deals
-   entered wait in the page's outbox (static/js/table-outbox.js). The page's assets likewise,
+/* The site's one service worker (tournaments/views/offline.py serves it from the root, so that
+   its scope covers every table page and the score pad). A table page, "My tables" and the score
+   pad's pages come from the network when there is one, and their last copy is kept; without
+   network the kept copy is shown, and the deals entered wait on the phone (the table's outbox in
+   static/js/table-outbox.js, the pad's game in static/js/pad.js). The pages' assets likewise,
    kept from the install on. Nothing else is touched: every other request goes to the network. */
 "use strict";
 var CACHE = "{{ cache_name|escapejs }}";
 var ASSETS = [{% for asset in assets %}"{{ asset|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
 var MY_TABLES = "{{ my_tables|escapejs }}";
 var TABLE_PAGE = /^\/matches\/\d+\/table\/$/;
+var PAD = "{{ pad_page|escapejs }}";
+// The new game and a saved one continued by its key: one path segment after the pad's (the
+// read-only page has two, and is not kept: it is the server's copy, to share).
+var PAD_GAME = /^[A-Za-z0-9_-]+\/$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(ASSETS); }).then(function () {
@@ -23,11 +28,33 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
+function keptPath(path) {
+  return TABLE_PAGE.test(path) || path === MY_TABLES ||
+    path === PAD || (path.indexOf(PAD) === 0 && PAD_GAME.test(path.slice(PAD.length)));
+}
+
 function kept(request) {
   var url = new URL(request.url);
   return request.method === "GET" && request.mode === "navigate" && url.origin === self.location.origin &&
-    (TABLE_PAGE.test(url.pathname) || url.pathname === MY_TABLES);
+    keptPath(url.pathname);
 }
+
+function keep(key, response) {
+  // A sign-in page (a redirect) or an error is not kept in place of the page.
+  if (!response.ok || response.redirected) return Promise.resolve();
+  return caches.open(CACHE).then(function (cache) { return cache.put(key, response); });
+}
+
+// A page opened before the worker was its own (the first visit) asks to be kept: {keep: path}.
+self.addEventListener("message", function (event) {
+  var path = event.data && event.data.keep;
+  if (typeof path !== "string" || !keptPath(path)) return;
+  var key = self.location.origin + path;
+  event.waitUntil(caches.match(key).then(function (copy) {
+    if (copy) return;
+    return fetch(key, { credentials: "same-origin" }).then(function (response) { return keep(key, response); });
+  }).catch(function () {}));
+});
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
@@ -36,11 +63,7 @@ self.addEventListener("fetch", function (event) {
   if (kept(request)) {
     var key = url.origin + url.pathname;
     event.respondWith(fetch(request).then(function (response) {
-      // A sign-in page (a redirect) or an error is not kept in place of the table.
-      if (response.ok && !response.redirected) {
-        var copy = response.clone();
-        caches.open(CACHE).then(function (cache) { cache.put(key, copy); });
-      }
+      keep(key, response.clone());
       return response;
     }, function () {
       return caches.match(key).then(function (copy) { return copy || Response.error(); });
