@@ -8,6 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.text import hidden_character_problem
 from scoring.engine import InvalidDeal, InvalidMatch, codec
 from scoring.engine.rules import rules_problems
 from scoring.translation import problem_message
@@ -42,6 +43,11 @@ def game_rules(players: object, rules: object) -> tuple[dict[str, Any], Errors]:
         ]
     elif any(not name or len(name) > MAX_NAME for name in names):
         errors["players"] = [_("Each player needs a name of at most 40 characters.")]
+    elif hidden := next(
+        filter(None, (hidden_character_problem(n, label=_("A player's name")) for n in names)),
+        None,
+    ):
+        errors["players"] = [hidden]
     elif "players" in rules and rules["players"] != len(names):
         errors["rules.players"] = [
             _("%(rule)s players in the house rules, but %(count)d names.")

@@ -143,7 +143,8 @@ def standings_rows(view: selectors.SeriesView) -> list[dict[str, Any]]:
 
 
 def _tournaments(club: Club, ids: list[int]) -> list[Tournament]:
-    found = {t.pk: t for t in Tournament.objects.filter(pk__in=ids)}
+    # Only the club's: another club's tournament is answered as one that does not exist.
+    found = {t.pk: t for t in Tournament.objects.filter(pk__in=ids, club=club)}
     missing = [tid for tid in ids if tid not in found]
     if missing:
         raise ValidationError({"tournaments": [_("No tournament %(id)s.") % {"id": missing[0]}]})

@@ -7,6 +7,8 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.text import require_visible_text
+
 from ..errors import Conflict, ServiceError
 from ..models import DirectorCall, Match, MatchEvent
 from ..permissions import actor_user, require_caller, require_director
@@ -34,6 +36,7 @@ def call_director(match: Match, *, reason: str = "", by: Any) -> DirectorCall:
         raise ServiceError(
             _("Keep the reason to %(n)d characters.") % {"n": REASON_MAX}, field="reason"
         )
+    require_visible_text(reason, field="reason", label=_("The reason"))
     refusal = call_refusal(match)
     if refusal is not None:
         raise refusal

@@ -82,6 +82,8 @@ def substitute_refusal(
     draw, a round already finished for the team (or closed), a player out who does not
     play for the team in that round, a player in who already plays in it (or in a later
     round already drawn), and, for a team, a player in who is not a member of the club.
+    A player the club does not know (neither a member nor a player of the tournament) is
+    refused as an id that does not exist, naming nobody.
     """
     tournament = team.tournament
     if team.withdrawn:
@@ -118,6 +120,12 @@ def substitute_refusal(
         return ServiceError(_("Choose the player who leaves."), field="out")
     if into is None:
         return ServiceError(_("Choose the substitute."), field="in")
+    # Asked before any refusal that names the player: any player id may be sent, and one
+    # known only from another club (or a private tournament) must not be named, nor told
+    # apart from an id that does not exist (the API's answer for that, word for word).
+    for field, player in (("out", out), ("in", into)):
+        if not _known_to_club(tournament, player):
+            return ServiceError(_("There is no player %(id)s.") % {"id": player.pk}, field=field)
     seat = next((s for s in match.seats.all() if s.team_id == team.pk), None) if match else None
     if seat is not None:
         seat.team = team
@@ -155,6 +163,23 @@ def substitute_refusal(
             field="in",
         )
     return None
+
+
+def _known_to_club(tournament: Tournament, player: Player) -> bool:
+    """Whether the tournament's club knows `player`: a member of the club, or already a
+    player of this tournament (a team's, an entrant, a substitute)."""
+    if Membership.objects.filter(club_id=tournament.club_id, player=player).exists():
+        return True
+    in_teams = Team.objects.filter(tournament=tournament).filter(
+        Q(first_player=player) | Q(second_player=player)
+    )
+    return (
+        in_teams.exists()
+        or Entrant.objects.filter(tournament=tournament, player=player).exists()
+        or Substitution.objects.filter(tournament=tournament)
+        .filter(Q(player_in=player) | Q(player_out=player))
+        .exists()
+    )
 
 
 def _plays_from(tournament: Tournament, player: Player, number: int, team: Team) -> bool:

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.registration import ASK_IF_SIMILAR, name_problem, split_name
+from club.text import require_visible_text
 
 from ..changes import changing
 from ..errors import AlreadyRegistered, Conflict, NotAllowed, ServiceError, TournamentFull
@@ -120,6 +121,8 @@ def register_online(
         raise refusal
     names = _check_names(tournament, players, partner_wanted)
     email = (email or "").strip()
+    # Django's check lets bidirectional and zero-width characters through in the domain.
+    require_visible_text(email, field="email", label=_("The e-mail address"))
     if email:
         try:
             validate_email(email)

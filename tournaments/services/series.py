@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from club.errors import FieldsRefused
 from club.models import Club, RatingChange, Season, Series, SeriesLine
 from club.series import Evening, Result, Rules, rules_problems, series_table
+from club.text import hidden_character_problem
 
 from ..changes import record_series_change
 from ..models import Standing, Tournament
@@ -50,6 +51,8 @@ def season_problems(
         problems["name"] = [_("Give the season a name.")]
     elif len(name) > NAME_MAX_LENGTH:
         problems["name"] = [_("Keep the name to %(n)s characters.") % {"n": NAME_MAX_LENGTH}]
+    elif hidden := hidden_character_problem(name, label=_("The season's name")):
+        problems["name"] = [hidden]
     if ends_on < starts_on:
         problems["ends_on"] = [_("A season ends on or after the day it starts.")]
         return problems
@@ -153,15 +156,17 @@ def series_problems(
         problems["name"] = [_("Give the series a name.")]
     elif len(name) > NAME_MAX_LENGTH:
         problems["name"] = [_("Keep the name to %(n)s characters.") % {"n": NAME_MAX_LENGTH}]
+    elif hidden := hidden_character_problem(name, label=_("The series' name")):
+        problems["name"] = [hidden]
     problems.update(
         _rule_messages(rules_problems(**{k: v for k, v in rules.items() if k != "absent_points"}))
     )
     foreign = [t for t in tournaments if t.club_id != season.club_id]
     outside = [t for t in tournaments if not season.holds(t.starts_on)]
     if foreign:
-        problems["tournaments"] = [
-            _("%(name)s is not a tournament of this club.") % {"name": foreign[0].name}
-        ]
+        # Never another club's tournament's name (it may be private): answered as an id
+        # that does not exist, as the API answers one.
+        problems["tournaments"] = [_("No tournament %(id)s.") % {"id": foreign[0].pk}]
     elif outside:
         problems["tournaments"] = [
             _("%(name)s (%(date)s) is outside the season's dates (%(start)s to %(end)s).")
