@@ -7,9 +7,9 @@ players out and hands each player's past (:class:`PlayerRecord`);
 The rules (docs/formats.md):
 
 1. **Sit-outs**: when the number of players is not a multiple of 4, 1 to 3 players sit
-   out, chosen by lot among those who sat out least, so nobody sits out twice before
-   everyone did once (a mêlée is a draw; the standings play no part). This is a rule, not
-   a cost: the draw below seats the others.
+   out, among those who sat out least, so nobody sits out twice before everyone did once
+   (a mêlée is a draw; the standings play no part). This is a rule, not a cost; which of
+   those who sat out least sit out is the costs' to decide, then the lot's.
 2. **Costs**, compared in this order: how many times partners of the round were already
    partners (summed over the partnerships); then how many times opponents of the round
    already faced each other (summed over the four pairs across each table); then, among
@@ -38,14 +38,20 @@ problem; the draw goes in steps, each keeping only what costs less:
   search (:func:`_exhaustive`) over every way to seat them, within
   :data:`SEARCH_NODES` nodes.
 
+Each fair choice of who sits out (up to ``SIT_OUT_PLAYERS // players`` of them, the lot's
+first) gets the matchings and the local search; the ``SEARCHED_SIT_OUTS`` cheapest then get
+the searches above, and a choice whose partners' floor cannot beat the best is passed over.
+
 Every step stops at once when the draw costs the floor: no repeated partner beyond the
 matching's and no repeated opponent, which is then the optimum. So the draw is **exact**
-(proven) for up to 16 players in play, unless the complete search runs out of nodes
-(never in our checks), and whenever it repeats no opponent; otherwise (17 to about 31
-players, from about round 6 on, when every draw repeats opponents) it is the best the
-searches found. Budgets are counts, never a clock, so the same inputs give the same round
-on every machine. ``bench/melee_quality.py`` counts the rounds proven and times the draws
-(figures in ``bench/NOTES.md``).
+(proven) whenever it repeats no opponent; with two tables in play (the local search tries
+every seating of eight) over every fair choice of who sits out; and with at most 16
+players in play for the choices searched in full (every choice when there are at most
+three), unless the complete search runs out of nodes (never in our checks). Otherwise
+(17 to about 31 players, from about round 6 on, when every draw repeats opponents) it is
+the best the searches found. Budgets are counts, never a clock, so the same inputs give
+the same round on every machine. ``bench/melee_quality.py`` counts the rounds proven and
+times the draws (figures in ``bench/NOTES.md``).
 """
 
 from __future__ import annotations
@@ -53,9 +59,9 @@ from __future__ import annotations
 import contextlib
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, islice
 
 from .matching import (
     LOT_RANGE,
@@ -81,6 +87,10 @@ EXHAUSTIVE_PLAYERS = 16
 SEARCH_NODES = 20_000
 # The local search starts again from a shaken draw up to KICK_PLAYERS // players times.
 KICK_PLAYERS = 4000
+# Fair choices of who sits out compared, at most SIT_OUT_PLAYERS // players of them; the
+# SEARCHED_SIT_OUTS cheapest of them are searched in full.
+SIT_OUT_PLAYERS = 2000
+SEARCHED_SIT_OUTS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,22 +146,40 @@ def draw_individual_round(
     """
     _check(players, round_number, seed)
     past = _Past(players)
-    sit_outs = _choose_sit_outs(list(past.records.values()), round_number, seed)
-    playing = [player for player in past.records if player not in sit_outs]
-
-    costs = _TableCosts(past, playing, lot(seed, round_number, "partners"))
-    partnerships = past.partnerships(playing, costs)
-    # No draw repeats fewer partners than this matching: the floor of every draw's cost.
-    floor = costs.weight * sum(costs.partnered[a][b] for a, b in partnerships)
-    tables = [
-        costs.sorted_table(x, y)
-        for x, y in past.tables(partnerships, lot(seed, round_number, "tables"))
-    ]
-    tables = _perturbed(tables, costs, past, floor, lot(seed, round_number, "search"))
-    best = sum(map(costs.cost, tables))
-    if len(playing) <= EXHAUSTIVE_PLAYERS and best > floor:
-        tables = _exhaustive(tables, costs)
-    split = [costs.split(table) for table in tables]
+    # Each fair choice of who sits out is seated quickly (the matchings and the local
+    # search); the few that came out cheapest are then searched in full.
+    screened: list[tuple[tuple[int, int], int, _Seating, _TableCosts, int]] = []
+    for order, sit_outs in enumerate(
+        _fair_sit_outs(list(past.records.values()), round_number, seed)
+    ):
+        playing = [player for player in past.records if player not in sit_outs]
+        costs = _TableCosts(past, playing, lot(seed, round_number, "partners"))
+        partnerships = past.partnerships(playing, costs)
+        # No draw repeats fewer partners than this matching: the floor of every draw's cost.
+        floor = costs.weight * sum(costs.partnered[a][b] for a, b in partnerships)
+        tables = [
+            costs.sorted_table(x, y)
+            for x, y in past.tables(partnerships, lot(seed, round_number, "tables"))
+        ]
+        if sum(map(costs.cost, tables)) > floor:
+            tables = _improve(tables, costs, past)
+        quick = _Seating.of(sit_outs, tables, costs)
+        screened.append((quick.repeats, order, quick, costs, floor))
+        if quick.repeats == (0, 0):
+            break  # nothing repeats: no choice does better
+    screened.sort(key=lambda entry: entry[:2])
+    best = screened[0][2]
+    for _repeats, _order, quick, costs, floor in screened[:SEARCHED_SIT_OUTS]:
+        if (floor // costs.weight, 0) >= best.repeats:
+            continue  # no seating of these players beats the best one found
+        tables = [_as_table(x + y) for x, y in quick.split]
+        tables = _perturbed(tables, costs, past, floor, lot(seed, round_number, "search"))
+        if len(costs.bit) <= EXHAUSTIVE_PLAYERS and sum(map(costs.cost, tables)) > floor:
+            tables = _exhaustive(tables, costs)
+        searched = _Seating.of(quick.sit_outs, tables, costs)
+        if searched.repeats < best.repeats:
+            best = searched
+    split = best.split
 
     seats = lot(seed, round_number, "sides")
     seated = [_seat(x, y, past.balance, seats) for x, y in split]
@@ -161,10 +189,33 @@ def draw_individual_round(
         tables=tuple(
             IndividualTable(number, ns, ew) for number, (ns, ew) in enumerate(seated, start=1)
         ),
-        sit_outs=tuple(sorted(sit_outs)),
+        sit_outs=tuple(sorted(best.sit_outs)),
         repeated_partners=sum(1 for x, y in split for a, b in (x, y) if past.partnered(a, b)),
         repeated_opponents=sum(1 for x, y in split for a in x for b in y if past.faced(a, b)),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Seating:
+    """Tables found for one choice of who sits out, split into partnerships."""
+
+    sit_outs: frozenset[int]
+    split: list[tuple[Partnership, Partnership]]
+    # (times partners partnered before, times opponents faced before): compared in order.
+    repeats: tuple[int, int]
+
+    @classmethod
+    def of(cls, sit_outs: frozenset[int], tables: list[Table], costs: _TableCosts) -> _Seating:
+        split = [costs.split(table) for table in tables]
+        partnered, faced = costs.partnered, costs.faced
+        return cls(
+            sit_outs,
+            split,
+            (
+                sum(partnered[a][b] for x, y in split for a, b in (x, y)),
+                sum(faced[a][b] for x, y in split for a in x for b in y),
+            ),
+        )
 
 
 class _Past:
@@ -464,12 +515,29 @@ def _exhaustive(tables: list[Table], costs: _TableCosts) -> list[Table]:
     return best
 
 
-def _choose_sit_outs(players: list[PlayerRecord], round_number: int, seed: int) -> set[int]:
+def _fair_sit_outs(
+    players: list[PlayerRecord], round_number: int, seed: int
+) -> Iterator[frozenset[int]]:
+    """Who may sit out, fairly: nobody twice before everyone once. The lot's choice first.
+
+    Those who sat out least sit out; when they are more than the seats out, every way to
+    choose among them is fair, and the draw compares them (up to ``SIT_OUT_PLAYERS //
+    players`` of them, in the lot's order): the repeats decide, the lot only between equals.
+    """
+    out = len(players) % 4
     rng = lot(seed, round_number, "sit-outs")
     # A random key within each count: the lot among those who sat out least, topped up
     # from the next count when they are too few.
     order = sorted(players, key=lambda record: (record.sit_outs, rng.random()))
-    return {record.player for record in order[: len(players) % 4]}
+    if not out:
+        yield frozenset()
+        return
+    last = order[out - 1].sit_outs
+    sure = frozenset(record.player for record in order if record.sit_outs < last)
+    pool = [record.player for record in order if record.sit_outs == last]
+    choices = combinations(pool, out - len(sure))
+    for chosen in islice(choices, max(1, SIT_OUT_PLAYERS // len(players))):
+        yield sure | frozenset(chosen)
 
 
 def _seat(
