@@ -3,7 +3,9 @@
     uvicorn config.asgi:application --port 8001
 
 A stream host needs BELOTE_LIVE_STREAM_ORIGIN (the web tier it fetches the regions from) and
-Redis (BELOTE_LIVE_REDIS_URL, or the cache's); see README, "Beyond one machine".
+Redis (BELOTE_LIVE_REDIS_URL, or the cache's); see README, "Beyond one machine". It fetches
+under a host name of DJANGO_ALLOWED_HOSTS (the origin's if listed there, else the first),
+never a visitor's (`tournaments.stream.trusted_host`).
 """
 
 from __future__ import annotations

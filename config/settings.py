@@ -208,7 +208,9 @@ CACHES = {"default": cache_config(env.str("CACHE_URL", default="") or "locmemcac
 # where pages open it (e.g. "/stream", routed by the proxy to the stream hosts); empty, the
 # pages poll, as on `make run`. The web tier and the workers publish each tournament's new
 # versions on LIVE_REDIS_URL (by default the cache's Redis); a stream host listens there
-# and fetches the regions from LIVE_STREAM_ORIGIN, the web tier as the hosts reach it.
+# and fetches the regions from LIVE_STREAM_ORIGIN, the web tier as the hosts reach it
+# (under a name of ALLOWED_HOSTS and as HTTPS, X-Forwarded-Proto: SECURE_SSL_REDIRECT
+# spares it; tournaments.stream.StreamApp).
 LIVE_STREAM_URL = env.str("BELOTE_LIVE_STREAM_URL", default="").rstrip("/")
 LIVE_STREAM_ORIGIN = env.str("BELOTE_LIVE_STREAM_ORIGIN", default="")
 _cache_url = env.str("CACHE_URL", default="")

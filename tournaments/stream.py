@@ -2,14 +2,21 @@
 
 A page that shows the standings or the schedule polls its fragment every second
 (views/live.py). With a stream host configured (`LIVE_STREAM_URL`), it opens a server-sent
-events stream here instead and polls only while the stream is down. A stream host is an
-ASGI app (uvicorn) that holds the open pages' connections and no database connection:
+events stream here instead and stops polling once the stream proves live: a region event,
+or `current` (the page already shows the newest version). It polls again on `poll` (the
+host cannot fetch the region), on an error, and once every 30 s all the same (a version
+check, 204 while nothing moved), which makes up a version whose announcement was lost. A
+stream host is an ASGI app (uvicorn) that holds the open pages' connections and no
+database connection:
 
 - it learns of a new version from Redis pub/sub (`tournaments.live` publishes each
   tournament's versions after a change commits and after a recompute stores standings);
 - it fetches the region for that version once, from the web tier, as an anonymous visitor
   in the listeners' language (so who may read what is decided there, once: a private or
-  draft tournament answers 404 and its pages keep polling);
+  draft tournament answers 404 and its pages keep polling), under a host name the site
+  trusts (`trusted_host`: never a visitor's) and as the HTTPS request it stands for;
+- after each (re)subscription to a channel it fetches that channel's regions again: what
+  was announced while the subscription was down is made up;
 - it compresses the event once and writes the same bytes to every listener.
 
 Every event is the whole region, so a listener that is slow gets the newest one and skips
@@ -26,10 +33,10 @@ import logging
 import re
 import time
 import zlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 from .selectors.live import live_key
 
@@ -59,6 +66,9 @@ LIFETIME_SECONDS = 30 * 60
 RETRY_MILLISECONDS = 3000
 # Listeners one host holds at most; past that it answers 503 and the page polls.
 MAX_LISTENERS = 5000
+# A region the web tier did not answer is asked for again this often while pages watch it
+# (they poll meanwhile), so they go back to the stream without waiting for a change.
+RETRY_FETCH_SECONDS = 10.0
 GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
 
 
@@ -89,6 +99,12 @@ class Frame:
 
 
 KEEPALIVE = Frame(b": keepalive\n\n")
+# The page already shows the newest version: it may stop polling (static/js/live.js). An
+# event with no data is never dispatched by EventSource, hence the "1".
+CURRENT = Frame(b"event: current\ndata: 1\n\n")
+# The host cannot fetch the region now (the web tier answered neither the region nor a
+# refusal): the page polls until the next region event.
+POLL = Frame(b"event: poll\ndata: 1\n\n")
 
 
 @dataclass(eq=False)
@@ -113,13 +129,15 @@ class Topic:
     path: str
     query: dict[str, str]
     language: str
-    host: str
     version: str | None = None
     frame: Frame | None = None
     listeners: set[Listener] = field(default_factory=set)
     fetching: asyncio.Task[None] | None = None
     again: bool = False
     gone: bool = False
+    # The last fetch failed: listeners were told to poll, and the fetch is retried.
+    failing: bool = False
+    retry: asyncio.TimerHandle | None = None
 
 
 Fetch = Callable[[Topic], Awaitable[tuple[int, bytes]]]
@@ -154,7 +172,11 @@ class Hub:
             keys = self.channels.setdefault(topic.channel, set())
             keys.add(topic.key)
             if len(keys) == 1:
-                await self.subscribe(topic.channel)
+                try:
+                    await self.subscribe(topic.channel)
+                except Exception:
+                    # The reader subscribes once Redis answers, and then refreshes the region.
+                    log.warning("stream: %s not subscribed yet", topic.channel, exc_info=True)
             kept.fetching = asyncio.ensure_future(self.refresh(kept))
         if kept.frame is None and kept.fetching is not None and not kept.fetching.done():
             await asyncio.shield(kept.fetching)
@@ -163,8 +185,12 @@ class Hub:
             return None
         kept.listeners.add(listener)
         self.listeners += 1
-        if kept.frame is not None and kept.version != seen:
+        if kept.failing or kept.frame is None:
+            listener.offer(POLL)
+        elif kept.version != seen:
             listener.offer(kept.frame)
+        else:
+            listener.offer(CURRENT)
         return kept
 
     async def leave(self, topic: Topic, listener: Listener) -> None:
@@ -179,6 +205,9 @@ class Hub:
                 await self.unsubscribe(topic.channel)
 
     def _drop(self, topic: Topic) -> None:
+        if topic.retry is not None:
+            topic.retry.cancel()
+            topic.retry = None
         self.topics.pop(topic.key, None)
         keys = self.channels.get(topic.channel)
         if keys is not None:
@@ -212,19 +241,48 @@ class Hub:
             except Exception:
                 log.warning("stream: %s not fetched", topic.key, exc_info=True)
                 status, html = 0, b""
+            found = VERSION.search(html[:4000]) if status == 200 else None
             if status in (403, 404, 410):
                 topic.gone = True
                 for listener in topic.listeners:
                     listener.wake.set()
-            elif status == 200 and (found := VERSION.search(html[:4000])):
+            elif found is not None:
                 version = found.group(1).decode()
-                if version != topic.version:
+                moved = version != topic.version
+                if moved:
                     topic.version = version
                     topic.frame = Frame(sse_event(topic.region, version, html.decode()))
-                    for listener in topic.listeners:
-                        listener.offer(topic.frame)
+                self._recovered(topic, send=moved or topic.failing)
+            elif status == 204 and topic.frame is not None:
+                self._recovered(topic, send=topic.failing)
+            else:
+                self._failed(topic, status)
             if not topic.again:
                 return
+
+    def _recovered(self, topic: Topic, send: bool) -> None:
+        topic.failing = False
+        if send and topic.frame is not None:
+            # A real region event: pages that were polling follow the stream again.
+            for listener in topic.listeners:
+                listener.offer(topic.frame)
+
+    def _failed(self, topic: Topic, status: int) -> None:
+        """A redirect, a 400, a 5xx, no answer: the region's pages poll until a fetch works."""
+        if not topic.failing:
+            log.warning("stream: %s answered %s; its pages poll", topic.key, status or "nothing")
+            topic.failing = True
+        for listener in topic.listeners:
+            listener.offer(POLL)
+        if topic.retry is None and not topic.gone:
+            topic.retry = asyncio.get_running_loop().call_later(
+                RETRY_FETCH_SECONDS, self._retry, topic
+            )
+
+    def _retry(self, topic: Topic) -> None:
+        topic.retry = None
+        if topic.failing and self.topics.get(topic.key) is topic:
+            self._refresh_soon(topic)
 
 
 def topic_of(scope: Scope) -> tuple[Topic, str, bool] | None:
@@ -250,13 +308,18 @@ def topic_of(scope: Scope) -> tuple[Topic, str, bool] | None:
     if not LANGUAGE.fullmatch(language):
         return None
     seen = (raw.get("v") or [""])[0][:64]
+    # The visitor's Host is not read: every fetch uses one the site trusts (`trusted_host`),
+    # or a visitor could name one the site refuses and freeze the region for everyone.
     headers = {name.lower(): value for name, value in scope.get("headers", ())}
-    host = headers.get(b"host", b"").decode("latin-1")
     gzip = b"gzip" in headers.get(b"accept-encoding", b"")
     key = f"{fragment}?{urlencode(sorted(query.items()))}|{language}"
     # The pub/sub channel of a tournament's versions is its live key (live.announce).
     channel = live_key(found["club"], found["slug"])
-    return Topic(key, channel, region, fragment, query, language, host), seen, gzip
+    return Topic(key, channel, region, fragment, query, language), seen, gzip
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 async def _answer(send: Send, status: int, text: str) -> None:
@@ -348,12 +411,46 @@ async def _disconnected(receive: Receive, listener: Listener) -> None:
     listener.wake.set()  # the pump stops waiting for the next version at once
 
 
+def trusted_host(origin: str, allowed_hosts: Sequence[str], debug: bool = False) -> str:
+    """The Host a stream host fetches the regions with: the origin's when the site answers
+    to it, else the first name of ALLOWED_HOSTS (`.example.org` stands for example.org).
+
+    Never a visitor's: the hub fetches a region once for all its listeners, so one page
+    that named a host the site refuses (400) would freeze the region for everyone. The
+    origin is the web tier as the stream hosts reach it (`http://web:8000`), often a name
+    the site does not answer to; the language travels in the query (the topic's key) and
+    the fetch's cookie, so one Host serves every language.
+    """
+    from django.http.request import split_domain_port, validate_host
+
+    netloc = urlsplit(origin).netloc
+    allowed = list(allowed_hosts)
+    if debug and not allowed:
+        allowed = [".localhost", "127.0.0.1", "[::1]"]  # as Django's HttpRequest.get_host
+    domain, _ = split_domain_port(netloc)
+    if domain and validate_host(domain, allowed):
+        return netloc
+    for pattern in allowed:
+        name = pattern.lstrip(".")
+        if name and name != "*":
+            return name
+    return netloc or "localhost"
+
+
 class StreamApp:
     """The ASGI app of a stream host: Redis pub/sub in, the web tier's regions fetched."""
 
-    def __init__(self, origin: str, redis_url: str) -> None:
+    def __init__(
+        self, origin: str, redis_url: str, host: str | None = None, transport: Any = None
+    ) -> None:
         self.origin = origin.rstrip("/")
         self.redis_url = redis_url
+        if host is None:
+            from django.conf import settings
+
+            host = trusted_host(self.origin, settings.ALLOWED_HOSTS, settings.DEBUG)
+        self.host = host
+        self.transport = transport  # tests: the web tier answered in process
         self.hub: Hub | None = None
         self._client: Any = None
         self._pubsub: Any = None
@@ -363,14 +460,19 @@ class StreamApp:
         if not (self.origin and self.redis_url):
             log.error("stream: no BELOTE_LIVE_STREAM_ORIGIN or Redis; every stream answers 503")
             return
-        import httpx
         import redis.asyncio as redis
 
-        self._client = httpx.AsyncClient(base_url=self.origin, timeout=10.0)
+        self._client = self.client()
         connection = redis.Redis.from_url(self.redis_url)
-        self._pubsub = connection.pubsub(ignore_subscribe_messages=True)
+        # The confirmations are read: each one refreshes its channel's regions (`_read`).
+        self._pubsub = connection.pubsub(ignore_subscribe_messages=False)
         self.hub = Hub(self._fetch, self._pubsub.subscribe, self._pubsub.unsubscribe)
         self._reader = asyncio.ensure_future(self._read())
+
+    def client(self) -> Any:
+        import httpx
+
+        return httpx.AsyncClient(base_url=self.origin, timeout=10.0, transport=self.transport)
 
     async def stop(self) -> None:
         if self._reader is not None:
@@ -380,46 +482,58 @@ class StreamApp:
         if self._client is not None:
             await self._client.aclose()
 
+    def fetch_headers(self, topic: Topic) -> dict[str, str]:
+        """The headers of a region's fetch: anonymous, in the topic's language."""
+        return {
+            "Host": self.host,
+            # The fetch stands for the pages' HTTPS requests: behind DJANGO_SSL_REDIRECT the
+            # web tier would answer a plain one 301 (production trusts this header:
+            # SECURE_PROXY_SSL_HEADER; elsewhere it is ignored).
+            "X-Forwarded-Proto": "https",
+            "Cookie": f"django_language={topic.language}",
+            "Accept-Language": topic.language,
+        }
+
     async def _fetch(self, topic: Topic) -> tuple[int, bytes]:
         query = dict(topic.query)
         if topic.version:
             query["v"] = topic.version
         response = await self._client.get(
-            topic.path,
-            params=query,
-            headers={
-                "Host": topic.host or "localhost",
-                "Cookie": f"django_language={topic.language}",
-                "Accept-Language": topic.language,
-            },
+            topic.path, params=query, headers=self.fetch_headers(topic)
         )
         return response.status_code, response.content
 
     async def _read(self) -> None:
-        """Every message names its channel; a lost subscription is made again."""
+        """Every message names its channel; a lost subscription is made again, and each
+        subscription confirmed refreshes its channel's regions: a version announced while
+        it was down (Redis away, a reconnect) reaches the pages all the same."""
         assert self.hub is not None
         while True:
             try:
                 if not self._pubsub.subscribed:
-                    await asyncio.sleep(0.1)
-                    continue
+                    # Never made (Redis down when a page came) or lost with its connection.
+                    wanted = list(self.hub.channels)
+                    if not wanted:
+                        await asyncio.sleep(0.1)
+                        continue
+                    await self._pubsub.subscribe(*wanted)
                 message = await self._pubsub.get_message(timeout=1.0)
-                if message and message.get("type") == "message":
-                    channel, versions = message["channel"], message["data"]
-                    self.hub.published(
-                        channel.decode() if isinstance(channel, bytes) else str(channel),
-                        versions.decode() if isinstance(versions, bytes) else str(versions),
-                    )
+                if not message:
+                    continue
+                kind = message.get("type")
+                channel = _text(message.get("channel"))
+                if kind == "message":
+                    self.hub.published(channel, _text(message.get("data")))
+                elif kind == "subscribe":
+                    # redis-py also subscribes again by itself after a reconnect.
+                    self.hub.published(channel)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.warning("stream: pub/sub lost, subscribing again", exc_info=True)
                 await asyncio.sleep(1.0)
                 with contextlib.suppress(Exception):
-                    await self._pubsub.reset()
-                    channels = list(self.hub.channels)
-                    if channels:
-                        await self._pubsub.subscribe(*channels)
+                    await self._pubsub.reset()  # forgets its channels: subscribed above
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":

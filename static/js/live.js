@@ -1,7 +1,11 @@
 // Live regions (hx-get polling a versioned fragment): say so when the connection is lost,
 // and stop saying it once a poll gets through again. Where the site has a stream host
 // (<meta name="live-stream">), a region marked data-stream takes each new version from a
-// server-sent events stream instead, and polls only while the stream is down.
+// server-sent events stream instead. It stops polling only once the stream proves live (a
+// region event, or "current": the page shows the newest version), not when it merely opens:
+// a host that cannot fetch the region says "poll", and a proxy that buffers says nothing.
+// While streaming it still checks its version every 30 s (a 204 while nothing moved), so a
+// version whose announcement was lost (Redis down, a reconnect) reaches the page anyway.
 (function () {
   "use strict";
   function lost(event, isLost) {
@@ -19,13 +23,21 @@
   var meta = document.querySelector('meta[name="live-stream"]');
   if (!meta || !window.EventSource) return;
   var base = meta.getAttribute("content");
-  var streams = {}; // region id -> {source, open}
+  var streams = {}; // region id -> {source, live, checked}
+  // Tests shorten the check (window.beloteLiveCheckMs) rather than wait for it.
+  function checkEvery() { return window.beloteLiveCheckMs || 30000; }
 
-  // While a region's stream is open its polls are not sent: the stream brings every version.
+  // While a region's stream is live its polls are not sent, but for the version check.
   document.addEventListener("htmx:beforeRequest", function (e) {
     var region = e.detail && e.detail.elt;
     var stream = region && region.id ? streams[region.id] : null;
-    if (stream && stream.open) e.preventDefault();
+    if (!stream || !stream.live) return;
+    var now = Date.now();
+    if (now - stream.checked < checkEvery()) {
+      e.preventDefault();
+    } else {
+      stream.checked = now;
+    }
   });
 
   function streamUrl(region) {
@@ -52,19 +64,24 @@
   function follow(region) {
     var id = region.id;
     if (!id || streams[id]) return;
-    var stream = { source: new EventSource(streamUrl(region)), open: false };
+    var stream = { source: new EventSource(streamUrl(region)), live: false, checked: 0 };
     streams[id] = stream;
-    stream.source.addEventListener("open", function () { stream.open = true; });
+    function live() {
+      stream.live = true;
+      stream.checked = Date.now(); // what the stream just said is as good as a check
+    }
     stream.source.addEventListener(region.dataset.stream, function (event) {
-      stream.open = true;
+      live();
       swap(id, event.data);
     });
+    stream.source.addEventListener("current", live);
+    stream.source.addEventListener("poll", function () { stream.live = false; });
     stream.source.addEventListener("error", function () {
       // Reconnecting (the browser retries by itself) or refused for good (a private
       // tournament, a full host): either way the region polls meanwhile.
-      stream.open = false;
+      stream.live = false;
       if (stream.source.readyState === EventSource.CLOSED) {
-        streams[id] = { source: stream.source, open: false, closed: true };
+        streams[id] = { source: stream.source, live: false, closed: true };
       }
     });
   }

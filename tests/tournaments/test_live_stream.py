@@ -10,7 +10,9 @@ import zlib
 import pytest
 
 from tournaments.stream import (
+    CURRENT,
     GZIP_HEADER,
+    POLL,
     Hub,
     Listener,
     deflated,
@@ -41,7 +43,8 @@ def scope(path: str = STANDINGS, query: str = "v=1-0&lang=fr", gzip: bool = True
 
 
 class FakeWeb:
-    """The web tier as the hub sees it: the current version of the region, or a status."""
+    """The web tier as the hub sees it: the current version of the region, or a status (0:
+    no answer at all)."""
 
     def __init__(self, version: str = "1-0", status: int = 200) -> None:
         self.version = version
@@ -55,6 +58,8 @@ class FakeWeb:
         self.asked.append(topic.version)
         if self.gate is not None:
             await self.gate.wait()
+        if self.status == 0:
+            raise OSError("connection refused")
         if self.status != 200:
             return self.status, b""
         if topic.version == self.version:
@@ -121,8 +126,9 @@ def test_listeners_of_a_region_share_one_fetch_and_one_frame_per_version():
         assert await hub.join(again, current, seen="1-0") is joined
         assert web.asked == [None]  # one fetch for both
         assert web.subscribed == ["belote:live:les-atouts/winter-cup"]
-        # The page behind gets the current version at once; the current one nothing yet.
-        assert behind.pending is joined.frame and current.pending is None
+        # The page behind gets the current version at once; the current one is told it is
+        # current (so that it stops polling).
+        assert behind.pending is joined.frame and current.pending is CURRENT
 
         web.version = "2-0"
         hub.published("belote:live:les-atouts/winter-cup")
@@ -261,3 +267,105 @@ def test_a_change_that_leaves_a_regions_version_alone_fetches_nothing():
     joined = run(scenario())
     assert web.asked == [None, "4-100"]
     assert joined.version == "5-200"
+
+
+@pytest.mark.parametrize("status", [301, 400, 500, 503, 0])
+def test_a_region_the_web_tier_does_not_answer_tells_its_pages_to_poll(status):
+    """A redirect (DJANGO_SSL_REDIRECT), a DisallowedHost 400, a 5xx, no answer at all: the
+    page is told to poll instead of waiting on a stream that brings nothing."""
+    web = FakeWeb("1-0", status=status)
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        hub = web.hub()
+        listener = Listener()
+        topic, _, _ = topic_of(scope())
+        joined = await hub.join(topic, listener, seen="0-0")
+        assert joined is not None and joined.failing
+        assert listener.pending is POLL
+        # The web tier answers again: the next version goes to the page, which streams again.
+        web.status, web.version = 200, "2-0"
+        hub.published(joined.channel)
+        await joined.fetching
+        assert not joined.failing
+        assert listener.pending is joined.frame and b'data-version="2-0"' in joined.frame.plain
+        await hub.leave(joined, listener)
+        assert hub.topics == {}
+
+    run(scenario())
+
+
+def test_a_region_that_stops_answering_sends_its_pages_back_to_polling_then_streaming():
+    web = FakeWeb("1-0")
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        hub = web.hub()
+        listener = Listener()
+        topic, _, _ = topic_of(scope())
+        joined = await hub.join(topic, listener, seen="1-0")
+        assert listener.pending is CURRENT
+        listener.pending = None
+
+        web.status = 502  # the web tier redeploying
+        hub.published(joined.channel)
+        await joined.fetching
+        assert listener.pending is POLL
+
+        # Back, with the same version: the page is sent the region again (a real region
+        # event is what makes it stop polling), not nothing.
+        web.status = 200
+        hub.published(joined.channel)
+        await joined.fetching
+        assert listener.pending is joined.frame and not joined.failing
+        await hub.leave(joined, listener)
+
+    run(scenario())
+
+
+def test_a_failing_region_is_fetched_again_without_waiting_for_a_change(monkeypatch):
+    monkeypatch.setattr("tournaments.stream.RETRY_FETCH_SECONDS", 0.05)
+    web = FakeWeb("1-0", status=503)
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        hub = web.hub()
+        listener = Listener()
+        topic, _, _ = topic_of(scope())
+        joined = await hub.join(topic, listener, seen="1-0")
+        assert listener.pending is POLL
+        web.status = 200
+        for _ in range(200):
+            if listener.pending is not POLL:
+                break
+            await asyncio.sleep(0.01)
+        assert listener.pending is joined.frame
+        await hub.leave(joined, listener)
+        assert joined.retry is None
+
+    run(scenario())
+
+
+def test_a_stream_whose_region_cannot_be_fetched_says_poll():
+    """The stream itself: 200, then the `poll` event the page acts on (static/js/live.js)."""
+    web = FakeWeb(status=500)
+    sent: list[dict] = []
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        gone = asyncio.Event()
+
+        async def send(message):  # type: ignore[no-untyped-def]
+            sent.append(message)
+
+        async def receive():  # type: ignore[no-untyped-def]
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        hub = web.hub()
+        served = asyncio.ensure_future(serve(hub, scope(gzip=False), receive, send))
+        while len(sent) < 3:
+            await asyncio.sleep(0.01)
+        gone.set()
+        await served
+
+    run(scenario())
+    assert sent[0]["status"] == 200
+    body = b"".join(m.get("body", b"") for m in sent[1:])
+    assert body == b"retry: 3000\n\nevent: poll\ndata: 1\n\n"
