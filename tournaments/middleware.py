@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth import logout
+from django.contrib.auth import get_user_model, logout
 from django.http import HttpRequest, HttpResponse
 
-from club.permissions import act_as_referee_in
+from club.permissions import act_as_referee_in, holds_only_referee_rights_q
 
 from .models import RefereeLink
 
@@ -43,18 +43,18 @@ class RefereeLinkMiddleware:
     @staticmethod
     def _limit(request: HttpRequest, link_id: Any) -> None:
         user = request.user
+        # Links are only made for accounts that hold no more than a referee's rights; one
+        # promoted (or deactivated) since signs in again.
         link = (
-            RefereeLink.objects.filter(pk=link_id)
+            RefereeLink.objects.filter(
+                pk=link_id,
+                referee__in=get_user_model().objects.filter(holds_only_referee_rights_q()),
+            )
             .values("referee_id", "tournament_id", "tournament__club_id", "revoked_at")
             .first()
         )
         still_good = (
-            link is not None
-            and link["revoked_at"] is None
-            and link["referee_id"] == user.pk
-            # Links are only made for plain accounts; one promoted since signs in again.
-            and not user.is_staff
-            and not user.is_superuser
+            link is not None and link["revoked_at"] is None and link["referee_id"] == user.pk
         )
         if not still_good:
             logout(request)

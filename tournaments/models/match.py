@@ -16,7 +16,7 @@ from scoring.engine import DRAW as ENGINE_DRAW
 from scoring.engine import MatchReplay
 from scoring.engine import Team as EngineTeam
 
-from .choices import Outcome, Seat, Side
+from .choices import Outcome, Seat, Side, seat_of
 from .tournament import Round, Team, Tournament
 
 
@@ -202,10 +202,11 @@ class Match(models.Model):
 
         Who actually sat (`line_up`): a substitute in place of a team's registered player.
         Prefetch `SEATS_PREFETCH` and join the teams' players to read it without a query."""
-        ns_first, ns_second = self.line_up(Side.NS)
-        seated = {Seat.NORTH: ns_first, Seat.SOUTH: ns_second}
-        if self.ew_team is not None:
-            seated[Seat.EAST], seated[Seat.WEST] = self.line_up(Side.EW)
+        seated = {}
+        for side in (Side.NS, Side.EW) if self.ew_team is not None else (Side.NS,):
+            first, partner = self.line_up(side)
+            seated[seat_of(side, first=True)] = first
+            seated[seat_of(side, first=False)] = partner
         return [(seat, seated[seat]) for seat in Seat if seat in seated]
 
     def line_up(self, side: str) -> tuple[Player, Player]:

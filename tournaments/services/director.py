@@ -344,8 +344,9 @@ def finish_refusal(
         all_drawn = isinstance(draw_refusal(tournament, schedule), AllRoundsDrawn)
     if not schedule or not all_drawn:
         return NotReadyToFinish(_("Rounds are still to be drawn."))
+    # A table the director closed counts as played, as for the next draw.
     if any(
-        not m.is_bye and m.status != Match.Status.FINISHED
+        not m.is_bye and not m.is_closed and m.status != Match.Status.FINISHED
         for _round, matches in schedule
         for m in matches
     ):
