@@ -29,8 +29,8 @@ def registration_refusal(
     tournament: Tournament, now: datetime.datetime | None = None
 ) -> RegistrationClosed | None:
     """Why nobody may register online now, or None: the one check of the page, the API and
-    the service. Only a public tournament, not finished, with registration open and its
-    closing time (if any) still ahead."""
+    the service. Only a public tournament, published (not a draft), not finished, with
+    registration open and its closing time (if any) still ahead."""
     now = now or timezone.now()
     if not tournament.is_public:
         return RegistrationClosed(_("This tournament is private: it takes no registration."))
@@ -38,6 +38,14 @@ def registration_refusal(
         return RegistrationClosed(_("This tournament is over."))
     if tournament.registration != Tournament.RegistrationMode.OPEN:
         return RegistrationClosed(_("Registration is closed for this tournament."))
+    if tournament.is_draft:
+        # A draft's page answers "not found" to all but its directors: the director's page
+        # would otherwise hand out a link nobody can open.
+        return RegistrationClosed(
+            _(
+                "This tournament is a draft, seen by its directors only: publish it, or set its status to open for registration, so people can register."
+            )
+        )
     closes_at = tournament.registration_closes_at
     if closes_at is not None and closes_at <= now:
         return RegistrationClosed(

@@ -6,15 +6,20 @@ pasted teams are), pairs players who want a partner, and closes registration.
 
 from __future__ import annotations
 
+import logging
 import re
 import secrets
+from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
+from django.urls import reverse
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from club.registration import ASK_IF_SIMILAR, name_problem, split_name
@@ -24,7 +29,7 @@ from ..changes import changing
 from ..errors import AlreadyRegistered, Conflict, NotAllowed, ServiceError, TournamentFull
 from ..models import Entrant, Match, MatchEvent, Registration, SitOut, Team, Tournament
 from ..permissions import is_director, require_director
-from ..selectors.evening import fits, registration_refusal
+from ..selectors.evening import fits, registration_refusal, waiting_position
 from .entrants import register_entrants
 from .registration import TEAM_NAME_MAX, default_team_name, register_teams
 from .settings import update_tournament
@@ -37,6 +42,8 @@ __all__ = [
     "pair_registrations",
     "register_online",
 ]
+
+log = logging.getLogger(__name__)
 
 _PHONE = re.compile(r"^\+?[0-9 ().-]{6,30}$")
 
@@ -103,6 +110,39 @@ def _check_duplicates(tournament: Tournament, names: list[str]) -> None:
             )
 
 
+def _entry_mail(
+    registration: Registration, tournament: Tournament, link: Callable[[str], str] | None
+) -> tuple[str, str]:
+    """The subject and text of the e-mail confirming an entry, in the active language."""
+    path = reverse(
+        "tournaments:entry", args=[tournament.club.slug, tournament.slug, registration.key]
+    )
+    values = {
+        "entry": registration.names,
+        "tournament": tournament.name,
+        "date": formats.date_format(tournament.starts_on, "DATE_FORMAT"),
+    }
+    position = waiting_position(registration)
+    if position is None:
+        status = _("%(entry)s: registered for %(tournament)s on %(date)s.") % values
+    else:
+        status = _(
+            "%(entry)s: on the waiting list for %(tournament)s on %(date)s, number %(position)d. You move up when a place is freed."
+        ) % {**values, "position": position}
+    see = _("See or cancel your entry: %(link)s") % {"link": link(path) if link else path}
+    subject = _("Your entry for %(tournament)s") % values
+    return subject, f"{status}\n\n{see}\n"
+
+
+def _send_entry_mail(to: str, subject: str, text: str) -> None:
+    try:
+        send_mail(subject, text, settings.DEFAULT_FROM_EMAIL, [to])
+    except Exception:
+        # The entry is stored and its page shows the link: a mail server that is down or
+        # not configured must not turn a registration into an error.
+        log.exception("the confirmation of an online entry was not sent")
+
+
 def register_online(
     tournament: Tournament,
     *,
@@ -111,11 +151,15 @@ def register_online(
     partner_wanted: Any = False,
     email: str = "",
     phone: str = "",
+    link: Callable[[str], str] | None = None,
 ) -> Registration:
     """Register a team (two names), a player asking for a partner, or (individual) a player.
 
     Refused while registration is not open (`registration_refusal`, 409). Past the capacity
     the entry waits (`Status.WAITING`) in order of arrival. Nothing is stored on a refusal.
+    With an e-mail, once stored the entry is confirmed by mail (Django's e-mail backend) with
+    its status and its private link; `link` makes that address absolute (a request's
+    `build_absolute_uri`).
     """
     if refusal := registration_refusal(tournament):
         raise refusal
@@ -156,6 +200,10 @@ def register_online(
             f"{registration} ({registration.status})",
             by,
         )
+        if email:
+            # Worded now, in the registrant's language; sent only once the entry is stored.
+            subject, text = _entry_mail(registration, tournament, link)
+            transaction.on_commit(lambda: _send_entry_mail(email, subject, text))
     return registration
 
 
