@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -14,6 +16,7 @@ from django.db.models import (
     Value,
     When,
 )
+from django.utils import timezone
 
 from .models import (
     Club,
@@ -155,20 +158,37 @@ def player_ratings(player: Player) -> dict[str, Any]:
     return {"player": player, "clubs": clubs, "seasons": seasons}
 
 
-def honour_roll(club: Club) -> list[tuple[Season, list[tuple[Series, list[SeriesLine]]]]]:
-    """Each season's series with their winners (first place, shared or not), the latest
-    season first; series with no winner yet are left out (three queries)."""
-    winners: dict[int, list[SeriesLine]] = {}
+@dataclass(frozen=True, slots=True)
+class HonourSeason:
+    """A season on the honour roll: its series with their first placed players, who are its
+    winners once the season is `over` and only its leaders so far until then."""
+
+    season: Season
+    over: bool
+    series: list[tuple[Series, list[SeriesLine]]]
+
+
+def season_is_over(season: Season, today: datetime.date | None = None) -> bool:
+    """A season is over once its last day has passed (docs/seasons.md): until then an
+    evening may still be played and its table may still change."""
+    return season.ends_on < (today or timezone.localdate())
+
+
+def honour_roll(club: Club, today: datetime.date | None = None) -> list[HonourSeason]:
+    """Each season's series with their first placed players (shared or not), the latest
+    season first: winners for a season that is over, leaders for one under way; series with
+    no one placed yet are left out (three queries)."""
+    firsts: dict[int, list[SeriesLine]] = {}
     for line in (
         SeriesLine.objects.filter(series__season__club=club, rank=1)
         .select_related("player")
         .order_by("position")
     ):
-        winners.setdefault(line.series_id, []).append(line)
+        firsts.setdefault(line.series_id, []).append(line)
     roll = []
     seasons = Season.objects.filter(club=club).order_by("-starts_on").prefetch_related("series")
     for season in seasons:
-        crowned = [(s, winners[s.pk]) for s in season.series.all() if s.pk in winners]
-        if crowned:
-            roll.append((season, crowned))
+        placed = [(s, firsts[s.pk]) for s in season.series.all() if s.pk in firsts]
+        if placed:
+            roll.append(HonourSeason(season, season_is_over(season, today), placed))
     return roll

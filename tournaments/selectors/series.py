@@ -41,7 +41,8 @@ class EveningColumn:
 
     @property
     def final(self) -> bool:
-        return self.tournament.is_finished
+        # Finished is not enough: its referees may still correct it until `final_at`.
+        return self.tournament.results_are_final()
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +99,15 @@ def series_view(series: Series) -> SeriesView:
     tournaments = {
         t.pk: t
         for t in Tournament.objects.filter(pk__in=played_ids).only(
-            "id", "name", "slug", "starts_on", "status", "club_id"
+            "id",
+            "name",
+            "slug",
+            "starts_on",
+            "status",
+            "club_id",
+            "finished_at",
+            "created_at",
+            "correction_minutes",
         )
     }
     evenings = [

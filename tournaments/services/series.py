@@ -25,7 +25,7 @@ from club.series import Evening, Result, Rules, rules_problems, series_table
 from club.text import hidden_character_problem
 
 from ..changes import record_series_change
-from ..models import Standing, Tournament
+from ..models import MatchSeat, Standing, Tournament
 from ..permissions import require_director
 from .ratings import rated_tournaments_q
 
@@ -256,37 +256,98 @@ def evening_tournaments(series: Series) -> list[Tournament]:
         Tournament.objects.filter(series=series)
         .filter(rated_tournaments_q(prefix=""))
         .order_by("starts_on", "pk")
-        .only("id", "name", "slug", "starts_on", "status", "standings_seq", "club_id")
+        .only(
+            "id",
+            "name",
+            "slug",
+            "starts_on",
+            "status",
+            "standings_seq",
+            "club_id",
+            "finished_at",
+            "created_at",
+            "correction_minutes",
+        )
     )
+
+
+def _sat_for_teams(counted: dict[int, int]) -> dict[tuple[int, int], list[int]]:
+    """Who sat for each registered team of the tournaments of `counted` (tournament id: the
+    last round its standings count) in those rounds: (tournament, team) → player ids, the
+    first to sit first. One query.
+
+    Read as the ratings read it (`ratings.match_records`): the seat's line-up (a substitute
+    in place of a team's player), the team's players on a seat that names nobody. An
+    individual tournament's partnerships are changed themselves, so they are not read here.
+    """
+    rows = (
+        MatchSeat.objects.filter(round__tournament_id__in=counted, team__round__isnull=True)
+        .order_by("round__number", "pk")
+        .values_list(
+            "round__tournament_id",
+            "team_id",
+            "round__number",
+            "first_player_id",
+            "second_player_id",
+            "team__first_player_id",
+            "team__second_player_id",
+        )
+    )
+    sat: dict[tuple[int, int], dict[int, None]] = {}
+    for tid, team, number, first, second, team_first, team_second in rows.iterator(2000):
+        if number > counted[tid]:
+            continue  # a round drawn but not in these standings yet
+        pair = (first, second) if first is not None and second is not None else None
+        for player in pair or (team_first, team_second):
+            if player is not None:
+                sat.setdefault((tid, team), {})[player] = None
+    return {key: list(players) for key, players in sat.items()}
 
 
 def _results(tournament_ids: list[int]) -> dict[int, list[Result]]:
     """Each tournament's players with their results in its latest stored standings (the live
-    table while its first round is in play): one query.
+    table while its first round is in play): two queries.
 
-    A team's line counts for both its players; an individual tournament's, for its player.
+    A team's line counts for every player who sat for the team in a round those standings
+    count (docs/seasons.md: a substitute who sat one round gets the team's result, a player
+    replaced before sitting gets none); its registered players when no seat says who sat.
+    An individual tournament's line counts for its player.
     """
-    rows = (
+    rows = list(
         Standing.objects.filter(tournament_id__in=tournament_ids)
-        .order_by("tournament_id", "-round_number")
+        .order_by("tournament_id", "-round_number", "rank")
         .values_list(
             "tournament_id",
             "round_number",
             "rank",
             "points_for",
             "match_points",
+            "team_id",
             "team__first_player_id",
             "team__second_player_id",
             "entrant__player_id",
         )
+        .iterator(2000)
     )
-    found: dict[int, list[Result]] = {}
     latest: dict[int, int] = {}
-    for tid, number, rank, score, match_points, first, second, alone in rows.iterator(2000):
-        if latest.setdefault(tid, number) != number:
+    for row in rows:
+        latest.setdefault(row[0], row[1])
+    # The live table (LIVE_ROUND) stands while the first round is in play.
+    sat = _sat_for_teams({tid: max(number, 1) for tid, number in latest.items()})
+    found: dict[int, list[Result]] = {}
+    credited: dict[int, set[int]] = {}
+    for tid, number, rank, score, match_points, team, first, second, alone in rows:
+        if latest[tid] != number:
             continue  # an earlier round's table
-        for player in (first, second) if alone is None else (alone,):
-            if player is not None:
+        if alone is not None:
+            players: Iterable[int | None] = (alone,)
+        else:
+            players = sat.get((tid, team)) or (first, second)
+        for player in players:
+            # A player who sat for two teams (a substitute after their own withdrew) is
+            # credited once, with the better place (the lines come best first).
+            if player is not None and player not in credited.setdefault(tid, set()):
+                credited[tid].add(player)
                 found.setdefault(tid, []).append(Result(player, score, match_points, rank))
     return found
 
@@ -327,7 +388,7 @@ def series_evenings(series: Series) -> tuple[list[Tournament], list[Evening]]:
         players = {r.player_id for t in played for r in results[t.pk]}
         ratings = _ratings_before(series.season.club_id, players, [t.starts_on for t in played])
     evenings = [
-        Evening(t.pk, tuple(results[t.pk]), final=t.is_finished, ratings=ratings[i])
+        Evening(t.pk, tuple(results[t.pk]), final=t.results_are_final(), ratings=ratings[i])
         for i, t in enumerate(played)
     ]
     return played, evenings
