@@ -3,7 +3,8 @@
     GET/POST /api/v1/clubs/{id}/seasons/      the club's seasons; a director adds one
     GET      /api/v1/seasons/{id}/            its `tournaments` (ids) and `series`
     GET/POST /api/v1/seasons/{id}/series/     its series; a director adds one
-    GET      /api/v1/series/{id}/             a series, its rules and evenings
+    GET      /api/v1/series/{id}/             a series, its rules and evenings (those the
+                                              reader may read)
     GET      /api/v1/series/{id}/standings/   the series table, one row per player
 
 Reading is open to everyone, as the club's pages are; writing is for the club's directors.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -26,6 +28,7 @@ from rest_framework.views import APIView
 
 from club.models import Club, Season, Series
 from tournaments.models import Tournament
+from tournaments.permissions import readable_tournaments
 from tournaments.selectors import series as selectors
 from tournaments.services.series import save_season, save_series
 
@@ -57,7 +60,12 @@ class SeriesBriefSerializer(serializers.ModelSerializer):
         ]
 
     def get_tournaments(self, series: Series) -> list[int]:
-        return sorted(t.pk for t in series.tournaments.all())  # type: ignore[attr-defined]
+        # A draft's or a private tournament's id is not the reader's to know (nor that it
+        # exists): the evenings they may read, by the permission module's one rule.
+        request = self.context.get("request")
+        viewer = getattr(request, "user", None) or AnonymousUser()
+        readable = readable_tournaments(viewer).filter(series=series)
+        return sorted(readable.values_list("pk", flat=True))
 
 
 class SeasonSerializer(serializers.ModelSerializer):
@@ -78,8 +86,8 @@ class SeasonDetailSerializer(SeasonSerializer):
         return list(selectors.season_tournaments(season, viewer).values_list("pk", flat=True))
 
     def get_series(self, season: Season) -> list[dict[str, Any]]:
-        found = season.series.prefetch_related("tournaments").order_by("name", "pk")
-        return list(SeriesBriefSerializer(found, many=True).data)
+        found = season.series.order_by("name", "pk")
+        return list(SeriesBriefSerializer(found, many=True, context=self.context).data)
 
 
 class SeriesInputSerializer(serializers.Serializer):
@@ -190,8 +198,8 @@ class SeasonSeriesView(APIView):
     @extend_schema(responses=SeriesBriefSerializer(many=True))
     def get(self, request: Request, pk: str) -> Response:
         season = get_object_or_404(Season, pk=pk)
-        found = season.series.prefetch_related("tournaments").order_by("name", "pk")
-        return Response(SeriesBriefSerializer(found, many=True).data)
+        found = season.series.order_by("name", "pk")
+        return Response(SeriesBriefSerializer(found, many=True, context={"request": request}).data)
 
     @extend_schema(
         request=SeriesInputSerializer,
@@ -208,7 +216,10 @@ class SeasonSeriesView(APIView):
         series = save_series(
             season=season, name=name, rules=data, tournaments=tournaments, by=request.user
         )
-        return Response(SeriesBriefSerializer(series).data, status=status.HTTP_201_CREATED)
+        return Response(
+            SeriesBriefSerializer(series, context={"request": request}).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class SeriesView(APIView):
@@ -217,7 +228,7 @@ class SeriesView(APIView):
     @extend_schema(responses=SeriesBriefSerializer)
     def get(self, request: Request, pk: str) -> Response:
         series = get_object_or_404(Series, pk=pk)
-        return Response(SeriesBriefSerializer(series).data)
+        return Response(SeriesBriefSerializer(series, context={"request": request}).data)
 
 
 class SeriesStandingsView(APIView):
