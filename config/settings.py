@@ -165,6 +165,12 @@ if PRODUCTION:
     SECURE_SSL_REDIRECT = env.bool("DJANGO_SSL_REDIRECT", default=False)
 X_FRAME_OPTIONS = "DENY"
 
+# E-mail (a registration's confirmation with its private link): none is sent until a server
+# is set, e.g. BELOTE_EMAIL_URL=smtp+tls://user:password@smtp.example.org:587 (django-environ's
+# forms); consolemail:// prints them, as a development aid.
+vars().update(env.email_url("BELOTE_EMAIL_URL", default="dummymail://"))
+DEFAULT_FROM_EMAIL = env.str("BELOTE_EMAIL_FROM", default="belote@localhost")
+
 # Content Security Policy (django-csp): scripts, styles, fonts and images from the site only,
 # no inline script, style or event handler (the pages need none), no framing.
 CONTENT_SECURITY_POLICY = {

@@ -157,3 +157,19 @@ class FailingBackend:
 
     def send_messages(self, messages):  # type: ignore[no-untyped-def]
         raise OSError("connection refused")
+
+
+def test_the_page_and_the_api_mail_the_entrys_whole_address(
+    club, client, django_capture_on_commit_callbacks
+):
+    tournament = tournament_of(club)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(
+            f"/api/v1/tournaments/{tournament.pk}/registrations/",
+            {"players": ["Marie Dupont", "Luc Martin"], "email": "marie@example.org"},
+            content_type="application/json",
+        )
+    assert answer.status_code == 201, answer.content
+    [sent] = mail.outbox
+    key = answer.json()["key"]
+    assert f"http://testserver/clubs/lyon/jeudi/register/{key}/" in sent.body

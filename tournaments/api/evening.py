@@ -285,6 +285,7 @@ class TournamentRegistrationViewSet(_NestedInTournament):
             partner_wanted=data["partner_wanted"],
             email=data["email"],
             phone=data["phone"],
+            link=request.build_absolute_uri,
         )
         body = {
             "id": registration.pk,

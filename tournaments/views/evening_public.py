@@ -38,6 +38,7 @@ def register(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
                     partner_wanted=bool(data.get("partner_wanted")),
                     email=data["email"],
                     phone=data["phone"],
+                    link=request.build_absolute_uri,
                 )
             except ServiceError as error:
                 field = {"players.0": "player", "players.1": "partner", "players": "player"}.get(
