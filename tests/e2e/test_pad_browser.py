@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from pad.game import replay
 from pad.models import Pad
-from tests.e2e.conftest import requires_chromium
+from tests.e2e.conftest import PHONE, requires_chromium
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
@@ -29,8 +29,36 @@ pytestmark = [
 ]
 
 
-def start_a_game_of_three(page, live_server, target="250"):
+def _phone_page(browser, **options):
+    context = browser.new_context(viewport=PHONE, locale="en-GB", **options)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def page(chromium_browser):
+    """A phone without the site's service worker, for the tests of the pad itself: under
+    Playwright a page's fetch can stall while a new worker fills its cache."""
+    yield from _phone_page(chromium_browser, service_workers="block")
+
+
+@pytest.fixture
+def worker_page(chromium_browser):
+    """A phone with the site's service worker, for the pad reopened without network."""
+    yield from _phone_page(chromium_browser)
+
+
+def open_with_the_worker(page, live_server):
+    """The new-game page, once the worker holds its copy (nothing typed while it installs)."""
     page.goto(live_server.url + reverse("pad:new"))
+    worker_kept(page, reverse("pad:new"))
+
+
+def start_a_game_of_three(page, live_server, target="250", *, opened=False):
+    if not opened:
+        page.goto(live_server.url + reverse("pad:new"))
     page.locator("#setup-form label.side-chip", has_text="3").click()
     page.fill("#name-N", "Anna")
     page.fill("#name-E", "Bram")
@@ -164,15 +192,16 @@ def worker_kept(page, path):
 
 
 def test_the_pad_reopens_without_network_and_scores_the_deals_when_it_returns(
-    page, live_server, screenshot
+    worker_page, live_server, screenshot
 ):
-    start_a_game_of_three(page, live_server, target="1000")
+    page = worker_page
+    # The first visit: the page was not the worker's yet, and asked to be kept.
+    open_with_the_worker(page, live_server)
+    start_a_game_of_three(page, live_server, target="1000", opened=True)
     page.click("#setup-form button[type=submit]")
     page.wait_for_selector("#pad-game:not([hidden])")
     enter(page, "N", "H", {"N": 70, "E": 50})
     expect(page.locator("[data-total=N]")).to_have_text("70")
-    # The first visit: the page was not the worker's yet, and asked to be kept.
-    worker_kept(page, reverse("pad:new"))
     for asset in ("js/pad.js", "js/site.js", "css/site.css"):
         assert page.evaluate(f"() => caches.match({static(asset)!r}).then(Boolean)"), asset
 
@@ -214,6 +243,39 @@ def test_the_pad_reopens_without_network_and_scores_the_deals_when_it_returns(
     assert totals(page) == {seat: str(game["totals"][seat]) for seat in ("N", "E", "S")}
     assert "not scored yet" not in page.locator("[data-deal='2']").inner_text()
     screenshot(page, "pad-phone-back-online", full_page=False)
+
+
+def test_a_saved_game_reopens_without_network_and_sends_its_deals_in_order(
+    worker_page, live_server
+):
+    page = worker_page
+    open_with_the_worker(page, live_server)
+    start_a_game_of_three(page, live_server, target="1000", opened=True)
+    page.click("#setup-form button[type=submit]")
+    page.wait_for_selector("#pad-game:not([hidden])")
+    page.click("[data-save-game]")
+    page.wait_for_url("**/pad/*/")
+    pad = Pad.objects.get()
+    worker_kept(page, reverse("pad:game", args=[pad.key]))
+
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#pad-game:not([hidden])")
+    enter(page, "N", "H", {"N": 70, "E": 50})
+    page.wait_for_selector("[data-deal='1']")
+    # The second waits behind the first, even once the network is back.
+    enter(page, "E", "S", {"N": 30, "E": 90})
+    page.wait_for_selector("[data-deal='2']")
+    assert "2 change(s)" in page.locator("[data-waiting]").inner_text()
+    pad.refresh_from_db()
+    assert pad.deals == []
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_selector("[data-waiting]", state="hidden")
+    pad.refresh_from_db()
+    assert [(d["taker"], d["trump"]) for d in pad.deals] == [("N", "H"), ("E", "S")]
+    assert "not scored yet" not in page.locator("[data-deals]").inner_text()
 
 
 def test_the_worker_keeps_the_pad(client):
