@@ -12,12 +12,13 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Player
+from club.models import Player, Series
 from scoring.engine import parse_rules
 
 from .models import Match, Team, Tournament
 from .models.tournament import DEFAULT_CORRECTION_MINUTES
 from .rules_text import choice_label, rule_specs
+from .services.series import evening_series_problems, set_evening_series
 from .services.settings import (
     SettingsRefused,
     create_tournament,
@@ -246,6 +247,17 @@ class TournamentForm(forms.Form):
         if tournament is None:
             first_format = Tournament.Format.choices[0][0]
             self.fields["tie_breaks"].initial = default_tie_breaks_for(first_format)
+        # The tournament's side of a series' evenings: offered once the club has a series.
+        club_series = Series.objects.filter(season__club=club).select_related("season")
+        if club_series.exists():
+            self.fields["series"] = forms.ModelMultipleChoiceField(
+                label=_("Counts in the series"),
+                queryset=club_series.order_by("-season__starts_on", "name"),
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+                initial=list(tournament.series.all()) if tournament is not None else [],
+                help_text=_("An evening of these series of the club (its date in their season)."),
+            )
 
     @property
     def tie_break_defaults(self) -> str:
@@ -261,7 +273,11 @@ class TournamentForm(forms.Form):
 
     @property
     def main_fields(self) -> list[Any]:
-        return [self[name] for name in self.fields if not name.startswith(RULE_PREFIX)]
+        return [
+            self[name]
+            for name in self.fields
+            if not name.startswith(RULE_PREFIX) and name != "series"
+        ]
 
     def clean_correction_minutes(self) -> int:
         """Left empty: the default window (the settings service checks the number)."""
@@ -290,10 +306,23 @@ class TournamentForm(forms.Form):
             }
         return values
 
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if "series" in self.fields and cleaned.get("starts_on"):
+            for problem in evening_series_problems(
+                self.club.pk, cleaned["starts_on"], list(cleaned.get("series") or [])
+            ):
+                self.add_error("series", problem)
+        return cleaned
+
     def save(self, *, by: Any) -> Tournament:
         if self.tournament is None:
-            return create_tournament(self.club, by=by, **self.settings())
-        return update_tournament(self.tournament, by=by, **self.settings())
+            tournament = create_tournament(self.club, by=by, **self.settings())
+        else:
+            tournament = update_tournament(self.tournament, by=by, **self.settings())
+        if "series" in self.fields:
+            set_evening_series(tournament, self.cleaned_data["series"], by=by)
+        return tournament
 
     def show(self, refused: SettingsRefused) -> None:
         """Put each problem of the service beside its field (`rules.target` → rule_target)."""

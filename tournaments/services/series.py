@@ -224,6 +224,45 @@ def save_series(
     return series
 
 
+def evening_series_problems(
+    club_id: int, starts_on: datetime.date, series: Sequence[Series]
+) -> list[str]:
+    """Why a tournament of `club_id` on `starts_on` cannot be an evening of `series`."""
+    for chosen in series:
+        if chosen.season.club_id != club_id:
+            return [_("No series %(id)s.") % {"id": chosen.pk}]
+        if not chosen.season.holds(starts_on):
+            return [
+                _(
+                    "%(series)s: the tournament's date (%(date)s) is outside its season "
+                    "(%(start)s to %(end)s)."
+                )
+                % {
+                    "series": chosen.name,
+                    "date": starts_on.isoformat(),
+                    "start": chosen.season.starts_on.isoformat(),
+                    "end": chosen.season.ends_on.isoformat(),
+                }
+            ]
+    return []
+
+
+def set_evening_series(tournament: Tournament, series: Iterable[Series], *, by: Any) -> None:
+    """Make `tournament` an evening of exactly `series` (the tournament's side of a series'
+    evenings): refused by field, storing nothing; the tables of the series it joins or
+    leaves follow."""
+    require_director(by, tournament.club_id)
+    series = list(series)
+    problems = evening_series_problems(tournament.club_id, tournament.starts_on, series)
+    if problems:
+        raise FieldsRefused({"series": problems})
+    with transaction.atomic():
+        before = set(tournament.series.values_list("pk", flat=True))
+        tournament.series.set(series)
+        for series_id in before ^ {chosen.pk for chosen in series}:
+            record_series_change(series_id)
+
+
 # --- the stored table ----------------------------------------------------------------------
 
 
