@@ -30,6 +30,7 @@ from tournaments.models import (
 )
 from tournaments.services import generate_round_robin, withdraw_team
 from tournaments.services.calls import answer_call, call_director
+from tournaments.services.check_in import check_in
 from tournaments.services.deals import enter_deal
 from tournaments.services.director import assign_referee, publish_tournament, reinstate_team
 from tournaments.services.draw_edits import swap_sides, swap_teams
@@ -179,6 +180,27 @@ class TestSubstitutes:
         if case == "finished":
             assert refused.value.code == "round_finished"
             assert refused.value.status == 409
+
+    def test_a_player_of_a_team_that_was_not_drawn_is_told_to_withdraw_that_team_first(
+        self, club, director
+    ):
+        # A Swiss with check-in: team 5 did not come, so round 1 was drawn without it; its
+        # player who did come is still that team's, not "playing in round 1".
+        tournament = teams_tournament(
+            club, director, n=5, format=Tournament.Format.SWISS, round_count=3, check_in="on"
+        )
+        for team in tournament.teams.exclude(seed=5):
+            check_in(team, by=director, present=True)
+        draw_next_round(tournament, by=director)
+        team, absent = tournament.teams.get(seed=1), tournament.teams.get(seed=5)
+        with pytest.raises(ServiceError) as refused:
+            substitute(
+                team, out=team.first_player, into=absent.first_player, from_round=1, by=director
+            )
+        assert refused.value.field == "in"
+        assert "withdraw that team first" in refused.value.message
+        withdraw_team(absent, by=director)
+        substitute(team, out=team.first_player, into=absent.first_player, from_round=1, by=director)
 
     def test_only_a_director_substitutes(self, club, director):
         tournament = teams_tournament(club, director)

@@ -144,9 +144,18 @@ def substitute_refusal(
             _("%(player)s already plays for %(team)s.") % {"player": into, "team": team},
             field="in",
         )
-    if _plays_from(tournament, into, from_round, team):
+    if _sits_from(tournament, into, from_round, team):
         return ServiceError(
             _("%(player)s already plays in round %(n)d.") % {"player": into, "n": from_round},
+            field="in",
+        )
+    if (other := _registered_elsewhere(tournament, into, team)) is not None:
+        return ServiceError(
+            _(
+                "%(player)s is a player of %(team)s: withdraw that team first (an absent "
+                "team is withdrawn from the check-in page in one step)."
+            )
+            % {"player": into, "team": other},
             field="in",
         )
     if tournament.is_individual:
@@ -182,9 +191,9 @@ def _known_to_club(tournament: Tournament, player: Player) -> bool:
     )
 
 
-def _plays_from(tournament: Tournament, player: Player, number: int, team: Team) -> bool:
+def _sits_from(tournament: Tournament, player: Player, number: int, team: Team) -> bool:
     """Whether `player` sits at a table of round `number` (or, for a registered team, of any
-    later round drawn), or is a player of another team still in the tournament."""
+    later round drawn)."""
     last = number if team.is_partnership else _last_round(tournament)
     for n in range(number, last + 1):
         seats = MatchSeat.objects.filter(round__tournament=tournament, round__number=n)
@@ -195,19 +204,25 @@ def _plays_from(tournament: Tournament, player: Player, number: int, team: Team)
         )
         if plain.exists():
             return True
+    return False
+
+
+def _registered_elsewhere(tournament: Tournament, player: Player, team: Team) -> Team | None:
+    """The other registered team still in the tournament that `player` plays for, if any (a
+    mêlée's partnerships are the round's: none)."""
     if team.is_partnership:
-        return False
-    others = (
+        return None
+    others = list(
         Team.objects.filter(tournament=tournament, round__isnull=True, withdrawn=False)
         .exclude(pk=team.pk)
         .filter(Q(first_player=player) | Q(second_player=player))
     )
-    if not others.exists():
-        return False
+    if not others:
+        return None
     # A registered player of another team is free only where a substitute took their place:
     # the latest line-up of that team decides.
     subs = list(Substitution.objects.filter(tournament=tournament, team__in=others))
-    return any(player.pk in Substitution.line_up(t, 1 << 15, subs) for t in others)
+    return next((t for t in others if player.pk in Substitution.line_up(t, 1 << 15, subs)), None)
 
 
 def substitute(
