@@ -30,9 +30,9 @@ log = logging.getLogger(__name__)
 def rated_tournaments_q(prefix: str = "tournament__") -> Q:
     """The tournaments whose matches count in the club's ratings: public and published.
 
-    The ratings, their history and the season table are public (docs/ratings.md); a private
-    tournament's (or a draft's) matches would name, on public pages, players and matches
-    only its club may see. So they count nowhere: not in the ratings at all.
+    The ratings, their history and the season table are public (docs/director.md, "Who may
+    do what"); a private tournament's (or a draft's) matches would name, on public pages,
+    players and matches only its club may see. So they count nowhere: not in the ratings.
     """
     return Q(**{f"{prefix}is_public": True}) & ~Q(**{f"{prefix}status": Tournament.Status.DRAFT})
 
