@@ -29,7 +29,7 @@ from .models import (
     Series,
     SeriesLine,
 )
-from .permissions import directs_club, holds_only_referee_rights_q
+from .permissions import directs_club, holds_only_referee_rights_q, may_attach_friendly_game
 
 
 def ratings_prefetch() -> Prefetch:
@@ -65,7 +65,18 @@ def club_home(club: Club, viewer: Any) -> dict[str, Any]:
         "top": best_rated(club)[:10],
         "honour_roll": honour_roll(club),
         "is_director": directs,
+        "friendly_games": friendly_games(club, viewer),
     }
+
+
+def friendly_games(club: Club, viewer: Any, most: int = 10) -> list[Any]:
+    """The score pad's games filed with the club, newest first, for its members only (the
+    names are the friends' own, typed on a phone: not public)."""
+    if not may_attach_friendly_game(viewer, club.pk):
+        return []
+    # The pad sits on top of club/ (it imports club, not the other way): its rows are read
+    # through the reverse relation only.
+    return list(club.friendly_games.order_by("-updated_at")[:most])  # type: ignore[attr-defined]
 
 
 def members(club: Club) -> QuerySet[Membership]:

@@ -66,3 +66,26 @@ def test_an_outsider_is_sent_to_sign_in(client, pad):
     answer = client.post(reverse("pad:attach", args=[pad.key]), {"club": ClubFactory().pk})
     assert answer.status_code == 302 and "login" in answer["Location"]
     assert Pad.objects.get().club is None
+
+
+def test_the_clubs_members_find_its_friendly_games_on_the_club_page(client, pad):
+    club = ClubFactory(name="Klaverclub", slug="klaver")
+    user = UserFactory()
+    MembershipFactory(club=club, player=PlayerFactory(user=user))
+    client.force_login(user)
+    client.post(reverse("pad:attach", args=[pad.key]), {"club": club.pk})
+    page = client.get(reverse("club:detail", args=["klaver"])).content.decode()
+    assert "Friendly games" in page and "Anna · Bram · Cato" in page
+    assert reverse("pad:view", args=[pad.view_key]) in page and pad.key not in page
+    # The friends' names are not public: neither a visitor nor another club's member sees them.
+    client.logout()
+    assert (
+        "Anna · Bram · Cato"
+        not in client.get(reverse("club:detail", args=["klaver"])).content.decode()
+    )
+    stranger = UserFactory()
+    MembershipFactory(club=ClubFactory(), player=PlayerFactory(user=stranger))
+    client.force_login(stranger)
+    assert (
+        "Friendly games" not in client.get(reverse("club:detail", args=["klaver"])).content.decode()
+    )
