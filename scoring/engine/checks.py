@@ -39,6 +39,8 @@ _NOTHING: frozenset[str] = frozenset()
 
 # (team, position in the entry's list, declaration)
 Placed = tuple[Team, int, Declaration]
+# A declaration and who made it: a team, or a seat in a game of two or three.
+HeldBy = tuple[Team | Seat, int, Declaration]
 
 
 def check_deal(
@@ -200,22 +202,26 @@ def shape_problem(placed: tuple[Team | Seat, int, Declaration], found: list[Prob
     return False
 
 
-def four_problems(placed: list[Placed]) -> list[Problem]:
-    """A rank has four cards: one four of it in the whole deal."""
+def four_problems(
+    placed: Seq[HeldBy], *, two_holders: str = "same_four_both_teams"
+) -> list[Problem]:
+    """A rank has four cards: one four of it in the whole deal (a team's or, in a game of
+    two or three, a seat's; `two_holders` is the code when two of them declare it)."""
     found = []
-    seen: dict[Rank, Team] = {}
+    seen: dict[Rank, Team | Seat] = {}
     for team, pos, d in placed:
         if isinstance(d, Four):
             if d.rank in seen:
-                code = "duplicate_four" if seen[d.rank] is team else "same_four_both_teams"
+                code = "duplicate_four" if seen[d.rank] is team else two_holders
                 found.append(problem(code, _path(team, pos, ".rank"), rank=d.rank.value))
             else:
                 seen[d.rank] = team
     return found
 
 
-def overlap_problems(placed: list[Placed]) -> list[Problem]:
-    """No card in two sequences (either team), nor in a sequence and the other team's four."""
+def overlap_problems(placed: Seq[HeldBy], *, others_four: bool = True) -> list[Problem]:
+    """No card in two sequences (of any holder), nor (`others_four`) in a sequence and the
+    other team's four."""
     found = []
     sequences = [(t, p, d) for t, p, d in placed if isinstance(d, Sequence)]
     for k, (team, pos, seq) in enumerate(sequences):
@@ -232,7 +238,7 @@ def overlap_problems(placed: list[Placed]) -> list[Problem]:
                     )
                 )
                 break
-        for four_team, _, four in placed:
+        for four_team, _, four in placed if others_four else ():
             if isinstance(four, Four) and four_team is not team:
                 shared = _always_meets(seq, FOUR_MASKS[four.rank])
                 if shared:

@@ -19,19 +19,17 @@ from .cards import (
     POSSIBLE_CARD_POINTS,
     RANKS,
     SEQUENCE_STRENGTH,
-    Rank,
     Seat,
     Suit,
     cards_in,
 )
-from .checks import shape_problem
+from .checks import four_problems, overlap_problems, shape_problem
 from .deal import Outcome
 from .declarations import (
     FOUR_MASKS,
     Declaration,
     Four,
     Sequence,
-    certainly_overlap,
     declaration_key,
     sequence_key,
 )
@@ -302,46 +300,14 @@ def solo_declaration_problems(deal: SoloDeal, rules: Rules) -> list[Problem]:
         ]
     found: list[Problem] = []
     sound = [p for p in placed if not shape_problem(p, found)]
-    found.extend(one_four_of_a_rank(sound))
-    found.extend(no_card_in_two_sequences(sound))
+    found.extend(four_problems(sound, two_holders="same_four_two_players"))
+    # A seat's sequence and another seat's four: not checked in a game of two or three.
+    found.extend(overlap_problems(sound, others_four=False))
     if deal.belote is not None and deal.trump is not None:
         found.extend(belote_cards_stay_with_their_holder(sound, deal.belote, deal.trump))
     if not found:
         highest = rules.declaration_comparison is DeclarationComparison.HIGHEST
         found.extend(tied_sequences_need_their_top(sound, highest))
-    return found
-
-
-def one_four_of_a_rank(placed: list[Placed]) -> list[Problem]:
-    found = []
-    seen: dict[Rank, Seat] = {}
-    for seat, pos, d in placed:
-        if isinstance(d, Four):
-            if d.rank in seen:
-                code = "duplicate_four" if seen[d.rank] is seat else "same_four_two_players"
-                found.append(problem(code, _path(seat, pos, ".rank"), rank=d.rank.value))
-            else:
-                seen[d.rank] = seat
-    return found
-
-
-def no_card_in_two_sequences(placed: list[Placed]) -> list[Problem]:
-    found = []
-    sequences = [(s, p, d) for s, p, d in placed if isinstance(d, Sequence)]
-    for k, (seat, pos, seq) in enumerate(sequences):
-        for other_seat, _, other in sequences[:k]:
-            shared = certainly_overlap(seq, other)
-            if shared:
-                cards = ", ".join(cards_in(shared)) if shared > 0 else "cards"
-                found.append(
-                    problem(
-                        "overlapping_sequences",
-                        _path(seat, pos),
-                        cards=cards,
-                        other=f"the {other_seat.value} sequence {other}",
-                    )
-                )
-                break
     return found
 
 
