@@ -72,6 +72,9 @@ MESSAGES: dict[str, str] = {
         "With a capot by {capot}, {seat} has {expected} card points, not {value}."
     ),
     "same_four_two_players": _("Two players cannot both hold four {rank}s."),
+    "sequence_uses_another_four": _(
+        "This sequence uses {cards}, part of another player's four {rank}s."
+    ),
     "uses_belote_card_seat": _(
         "This declaration uses {cards}, held by {seat} who declared belote."
     ),

@@ -219,9 +219,11 @@ def four_problems(
     return found
 
 
-def overlap_problems(placed: Seq[HeldBy], *, others_four: bool = True) -> list[Problem]:
-    """No card in two sequences (of any holder), nor (`others_four`) in a sequence and the
-    other team's four."""
+def overlap_problems(
+    placed: Seq[HeldBy], *, others_four: str = "sequence_uses_other_four"
+) -> list[Problem]:
+    """No card in two sequences (of any holder), nor in a sequence and another holder's
+    four (`others_four`: the code, the other team's or another player's)."""
     found = []
     sequences = [(t, p, d) for t, p, d in placed if isinstance(d, Sequence)]
     for k, (team, pos, seq) in enumerate(sequences):
@@ -238,13 +240,13 @@ def overlap_problems(placed: Seq[HeldBy], *, others_four: bool = True) -> list[P
                     )
                 )
                 break
-        for four_team, _, four in placed if others_four else ():
+        for four_team, _, four in placed:
             if isinstance(four, Four) and four_team is not team:
                 shared = _always_meets(seq, FOUR_MASKS[four.rank])
                 if shared:
                     found.append(
                         problem(
-                            "sequence_uses_other_four",
+                            others_four,
                             _path(team, pos),
                             cards=", ".join(cards_in(shared)) if shared > 0 else "a card",
                             rank=four.rank.value,

@@ -67,6 +67,7 @@ MESSAGES: dict[str, str] = {
         "With a capot by {capot}, {seat} has {expected} card points, not {value}."
     ),
     "same_four_two_players": "Two players cannot both hold four {rank}s.",
+    "sequence_uses_another_four": "This sequence uses {cards}, part of another player's four {rank}s.",
     "uses_belote_card_seat": "This declaration uses {cards}, held by {seat} who declared belote.",
     "top_needed_players": (
         "Two players hold a best sequence of {length} cards: give the top card of this one."

@@ -301,8 +301,7 @@ def solo_declaration_problems(deal: SoloDeal, rules: Rules) -> list[Problem]:
     found: list[Problem] = []
     sound = [p for p in placed if not shape_problem(p, found)]
     found.extend(four_problems(sound, two_holders="same_four_two_players"))
-    # A seat's sequence and another seat's four: not checked in a game of two or three.
-    found.extend(overlap_problems(sound, others_four=False))
+    found.extend(overlap_problems(sound, others_four="sequence_uses_another_four"))
     if deal.belote is not None and deal.trump is not None:
         found.extend(belote_cards_stay_with_their_holder(sound, deal.belote, deal.trump))
     if not found:

@@ -183,7 +183,7 @@ def test_equal_best_plain_sequences_score_nothing_but_fours_still_do():
         "S",
         "D",
         {"N": 40, "E": 52},
-        declarations={"N": [seq(3, "A", "C")], "E": [seq(3, "A", "H")], "S": [four("K")]},
+        declarations={"N": [seq(3, "A", "C")], "E": [seq(3, "A", "H")], "S": [four("T")]},
     )
     assert score_solo_deal(entry, THREE).declarations == {N: 0, E: 0, S: 100}
     assert scores(entry) == {"N": 40, "E": 52, "S": 170}
@@ -199,7 +199,8 @@ def test_a_trump_sequence_beats_an_equal_plain_one():
 def test_highest_gives_everything_to_the_single_best_declaration():
     entry = deal(
         cards={"N": 60, "E": 52},
-        declarations={"N": [four("K"), seq(3, "A", "C")], "E": [seq(5, "A", "S")]},
+        # East's quinte to the jack: no king, which North's four holds.
+        declarations={"N": [four("K"), seq(3, "A", "C")], "E": [seq(5, "J", "S")]},
     )
     assert score_solo_deal(entry, {**THREE, "declaration_comparison": "highest"}).declarations == {
         N: 120,
@@ -218,6 +219,17 @@ def test_tied_sequences_without_their_top_are_asked_for_it():
     entry = deal(cards={"N": 60, "E": 52}, declarations={"N": [seq(3)], "E": [seq(3)]})
     message = "Two players hold a best sequence of 3 cards: give the top card of this one."
     assert errors(entry) == {"declarations.N.0.top": [message], "declarations.E.0.top": [message]}
+
+
+def test_a_seats_sequence_cannot_use_a_card_of_another_players_four():
+    # North's K-Q-J of spades and East's four jacks both want the jack of spades.
+    entry = deal(
+        cards={"N": 60, "E": 52},
+        declarations={"N": [seq(3, "K", "S")], "E": [four("J")]},
+    )
+    assert errors(entry) == {
+        "declarations.N.0": ["This sequence uses JS, part of another player's four Js."]
+    }
 
 
 def test_declarations_off_refuses_them():
