@@ -1,7 +1,8 @@
 """The pages, second pass (issue 24), in Debian's chromium at 360 × 740 and at 1366 × 768: the
 tie-break list follows the format, the big screen's QR code without a CSP error, the standings'
 first rows on a phone's first screen, the director's grouped pages, a round deleted only once
-confirmed, a referee's link copied in one tap.
+confirmed, a referee's link copied in one tap, a typo fixed in one click, the finish card, a
+referee signing in to My tables (the table to play first), a Swiss with teams and no round.
 
 Screenshots land in artifacts/screenshots/second-*.png.
 """
@@ -154,3 +155,78 @@ def test_a_referees_link_is_copied_in_one_tap(sized, live_server, world, screens
     page.wait_for_function("() => document.querySelector('[data-copy]').textContent === 'Copied'")
     assert page.evaluate("navigator.clipboard.readText()") == copy.get_attribute("data-copy")
     screenshot(page, f"second-{size}-referee-links", full_page=False)
+
+
+def test_a_typo_is_fixed_in_one_click_and_the_finish_card_finishes(
+    sized, live_server, world, screenshot
+):
+    from club.models import Player
+    from tests.factories import MembershipFactory, PlayerFactory
+    from tournaments.models import Match
+
+    size, page = sized
+    club = world.tournament.club
+    MembershipFactory(club=club, player=PlayerFactory(first_name="Marie", last_name="Leclerc"))
+    sign_in(page, live_server, world.director)
+    page.goto(live_server.url + reverse("tournaments:director_club", args=["les-atouts"]))
+    page.fill("#id_text", "Marie Leclrc")
+    with page.expect_navigation():
+        page.click("main form button.primary >> text=Register the players")
+    use = page.locator("[data-use-member]")
+    assert use.inner_text() == "Use the member Marie Leclerc"
+    use.scroll_into_view_if_needed()
+    screenshot(page, f"second-{size}-typo", full_page=False)
+    with page.expect_navigation():
+        use.click()
+    assert not Player.objects.filter(last_name="Leclrc").exists()
+
+    # Every table finished: the dashboard offers to finish, and the card does it.
+    Match.objects.filter(tournament=world.tournament).update(status=Match.Status.FINISHED)
+    page.goto(live_server.url + reverse("tournaments:director", args=ARGS))
+    card = page.locator("[data-finish]")
+    card.scroll_into_view_if_needed()
+    screenshot(page, f"second-{size}-finish-card", full_page=False)
+    with page.expect_navigation():
+        card.locator("button").click()
+    world.tournament.refresh_from_db()
+    assert world.tournament.status == Tournament.Status.FINISHED
+    assert page.locator("[data-finish]").count() == 0
+
+
+def test_a_referee_signs_in_to_my_tables_with_the_table_to_play_first(
+    sized, live_server, world, screenshot
+):
+    from tournaments.models import Match
+
+    size, page = sized
+    Match.objects.filter(pk=world.other_match.pk).update(referee=world.referee)
+    page.goto(live_server.url + "/")
+    with page.expect_navigation():
+        page.click("a[href='/accounts/login/']")
+    page.fill("#id_username", world.referee.username)
+    page.fill("#id_password", "belote-pass")
+    with page.expect_navigation():
+        page.click("main button[type=submit]")
+    assert page.url.endswith(reverse("tournaments:my_tables"))
+    tables = page.locator("main a[href$='/table/']")
+    first = tables.first.get_attribute("href")
+    assert first == reverse("tournaments:table", args=[world.other_match.pk])
+    screenshot(page, f"second-{size}-my-tables", full_page=False)
+
+
+def test_a_swiss_with_teams_says_to_draw_a_round(sized, live_server, world, screenshot):
+    size, page = sized
+    swiss = create_tournament(
+        world.tournament.club,
+        by=world.director,
+        name="Swiss",
+        starts_on=datetime.date(2026, 12, 5),
+        format="swiss",
+        round_count=3,
+    )
+    register_teams(swiss, "A: Ann Lee & Bob Lee\nC: Cid Roe & Dan Roe", by=world.director)
+    sign_in(page, live_server, world.director)
+    page.goto(live_server.url + reverse("tournaments:director", args=["les-atouts", swiss.slug]))
+    text = page.locator("main").inner_text()
+    assert "No round drawn yet" in text and "No schedule yet" not in text
+    screenshot(page, f"second-{size}-swiss-draw-a-round", full_page=False)
