@@ -214,8 +214,11 @@ class Match(models.Model):
         team = self.ns_team if side == Side.NS else self.ew_team
         assert team is not None
         seat = next((s for s in self.seats.all() if s.side == side), None)
-        if seat is None or seat.first_player_id is None or seat.second_player_id is None:
+        named = (seat.first_player_id, seat.second_player_id) if seat else (None, None)
+        team_ids = (team.first_player_id, team.second_player_id)
+        if MatchSeat.who_sat(named, team_ids) == team_ids:
             return team.first_player, team.second_player
+        assert seat is not None
         first = team.first_player if seat.first_player_id == team.first_player_id else None
         second = team.second_player if seat.second_player_id == team.second_player_id else None
         return (first or seat.first_player or team.first_player), (
@@ -388,6 +391,13 @@ class MatchSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} {self.side} ({self.match_id})"
+
+    @staticmethod
+    def who_sat(seat: tuple[Any, Any], team: tuple[Any, Any]) -> tuple[Any, Any]:
+        """The pair who sat for a team, by id or by player: the seat's line-up when it names
+        both (a substitute in place of a team's player), else the team's own. The one place
+        this is decided: the match sheet, the ratings and the series tables read it."""
+        return seat if seat[0] is not None and seat[1] is not None else team
 
 
 # What `Match.seated_players` reads without a query: each seat with who sat.

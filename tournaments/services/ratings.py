@@ -65,20 +65,19 @@ def match_records(club_id: int) -> list[MatchRecord]:
     )
     sat = {
         (match_id, side): (first, second)
-        for match_id, side, first, second in MatchSeat.objects.filter(
-            match__in=finished, first_player__isnull=False, second_player__isnull=False
-        )
+        for match_id, side, first, second in MatchSeat.objects.filter(match__in=finished)
         .order_by()
         .values_list("match_id", "side", "first_player_id", "second_player_id")
     }
+    nobody = (None, None)
     return [
         MatchRecord(
             match_id=r[0],
             played_at=r[1] or r[2],
             season=r[3].year,
             tournament_id=r[4],
-            ns_players=sat.get((r[0], Side.NS), (r[5], r[6])),
-            ew_players=sat.get((r[0], Side.EW), (r[7], r[8])),
+            ns_players=MatchSeat.who_sat(sat.get((r[0], Side.NS), nobody), (r[5], r[6])),
+            ew_players=MatchSeat.who_sat(sat.get((r[0], Side.EW), nobody), (r[7], r[8])),
             winner=winner_of(r[9], r[10], r[11]),
         )
         for r in rows

@@ -315,8 +315,8 @@ def _sat_for_teams(counted: dict[int, int]) -> dict[tuple[int, int], list[int]]:
     last round its standings count) in those rounds: (tournament, team) → player ids, the
     first to sit first. One query.
 
-    Read as the ratings read it (`ratings.match_records`): the seat's line-up (a substitute
-    in place of a team's player), the team's players on a seat that names nobody. An
+    Read as the ratings read it (`MatchSeat.who_sat`): the seat's line-up (a substitute in
+    place of a team's player), the team's players on a seat that names nobody. An
     individual tournament's partnerships are changed themselves, so they are not read here.
     """
     rows = (
@@ -336,8 +336,7 @@ def _sat_for_teams(counted: dict[int, int]) -> dict[tuple[int, int], list[int]]:
     for tid, team, number, first, second, team_first, team_second in rows.iterator(2000):
         if number > counted[tid]:
             continue  # a round drawn but not in these standings yet
-        pair = (first, second) if first is not None and second is not None else None
-        for player in pair or (team_first, team_second):
+        for player in MatchSeat.who_sat((first, second), (team_first, team_second)):
             if player is not None:
                 sat.setdefault((tid, team), {})[player] = None
     return {key: list(players) for key, players in sat.items()}
