@@ -312,6 +312,7 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
                 ("pages", "page fragment"),
                 ("api", "API If-None-Match"),
                 ("streams", "stream openings, to the first bytes"),
+                ("checks", "a streaming page's version check, after 30 s with no event"),
             ):
                 seen = spectators[kind][number]
                 if not seen["requests"]:
@@ -326,7 +327,7 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
                 f"p99 {ping['p99_ms']:.0f} ms"
             )
             errors += sum(
-                spectators[kind][number]["errors"] for kind in ("pages", "api", "streams")
+                spectators[kind][number]["errors"] for kind in ("pages", "api", "streams", "checks")
             )
             sighted = summarise_seen(event.saved, number, only_finishing, spectators["sightings"])
             print(
@@ -490,8 +491,9 @@ def run(args: argparse.Namespace, rates: list[float], stack: Stack, logs: Path) 
         f"{args.celery_workers} Celery worker(s) × concurrency "
         f"{args.celery_concurrency}, Redis :{REDIS_PORT}, PostgreSQL {DATABASE}; logs in {logs}"
     )
-    # The first phase starts once the spectators' process is up.
-    t0 = time.monotonic() + 3.0
+    # The first phase starts once the spectators' process is up and its pages are open
+    # (streams open over 2 s, each sent its region whole: not a cost of the first deals).
+    t0 = time.monotonic() + 6.0
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     paced = [(mode, rate) for mode in modes for rate in rates]
     phases = [

@@ -371,30 +371,91 @@ async def _spectator(
         await asyncio.sleep(every)
 
 
+# A streaming page still checks its version this often (static/js/live.js).
+CHECK_SECONDS = 30.0
+
+
+def _shown(sightings: Sightings) -> str:
+    return f"{sightings.log[-1][0]}-{sightings.log[-1][1]}" if sightings.log else ""
+
+
 async def _streamer(
     client: httpx.AsyncClient,
-    stream: str,
+    config: dict[str, Any],
     phases: Sequence[Phase],
-    timings: Timings,
+    timings: dict[str, Timings],
     rng: random.Random,
     end: float,
     sightings: Sightings,
 ) -> None:
-    """One open standings page following the stream until `end`, as EventSource does: the
-    version it shows in the query, each event's id read as it arrives (bytes, not decoded),
-    a stream that closes opened again. `timings` counts each opening (to the first bytes)."""
-    await asyncio.sleep(rng.uniform(0, 1.0))  # pages opened at different moments
+    """One open standings page following the stream until `end`, as EventSource does: each
+    event's id read as it arrives (bytes, not decoded), a stream that closes opened again;
+    and, as live.js does, its version checked once 30 s pass with no event. `timings
+    ["streams"]` counts each opening (to the first bytes; those before the first phase
+    count in it), `"checks"` the checks."""
+    await asyncio.sleep(rng.uniform(0, 2.0))  # pages opened at different moments
+    heard = [time.monotonic()]  # when the stream last brought an event
+    checking = asyncio.create_task(
+        _checks(client, config["fragment"], phases, timings["checks"], end, sightings, heard)
+    )
+    try:
+        await _stream(client, config["stream"], phases, timings["streams"], end, sightings, heard)
+    finally:
+        checking.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await checking
+
+
+async def _checks(
+    client: httpx.AsyncClient,
+    fragment: str,
+    phases: Sequence[Phase],
+    timings: Timings,
+    end: float,
+    sightings: Sightings,
+    heard: list[float],
+) -> None:
+    """The version check of a streaming page, as live.js lets htmx's 1 s poll through once
+    30 s pass with no event or check: its fragment with the version it shows, a 204 while
+    nothing moved (a 200 brings a version the stream has not, and it is shown)."""
+    checked = 0.0
+    while time.monotonic() < end:
+        await asyncio.sleep(1.0)
+        started = time.monotonic()
+        if started - max(heard[0], checked) < CHECK_SECONDS:
+            continue
+        checked = started
+        status = "error"
+        try:
+            response = await _get(client, fragment, params={"v": _shown(sightings)})
+            status = str(response.status_code)
+            if response.status_code == 200 and (found := _VERSION.search(response.content[:2000])):
+                sightings.saw(int(found[1]), int(found[2]), time.monotonic())
+        except httpx.HTTPError as error:
+            status = type(error).__name__
+        timings.add(phase_of(phases, started), status, time.monotonic() - started)
+
+
+async def _stream(
+    client: httpx.AsyncClient,
+    stream: str,
+    phases: Sequence[Phase],
+    timings: Timings,
+    end: float,
+    sightings: Sightings,
+    heard: list[float],
+) -> None:
     while time.monotonic() < end:
         started = time.monotonic()
         status = "error"
-        shown = f"{sightings.log[-1][0]}-{sightings.log[-1][1]}" if sightings.log else ""
+        counted = phase_of(phases, max(started, phases[0].starts))
         try:
             async with asyncio.timeout(max(0.0, end - started)):
                 async with client.stream(
-                    "GET", stream, params={"v": shown, "lang": "en"}
+                    "GET", stream, params={"v": _shown(sightings), "lang": "en"}
                 ) as response:
                     status = str(response.status_code)
-                    timings.add(phase_of(phases, started), status, time.monotonic() - started)
+                    timings.add(counted, status, time.monotonic() - started)
                     if response.status_code != 200:
                         await asyncio.sleep(3.0)  # EventSource's retry
                         continue
@@ -404,14 +465,13 @@ async def _streamer(
                         window = tail + chunk
                         for found in _EVENT_ID.finditer(window):
                             sightings.saw(int(found[1]), int(found[2]), at)
+                            heard[0] = at
                         tail = window[-80:]
         except TimeoutError:
             return
         except httpx.HTTPError as error:
             if status == "error":
-                timings.add(
-                    phase_of(phases, started), type(error).__name__, time.monotonic() - started
-                )
+                timings.add(counted, type(error).__name__, time.monotonic() - started)
             await asyncio.sleep(3.0)
 
 
@@ -464,9 +524,7 @@ async def _follower(
         if time.monotonic() >= end:
             continue
         if mode == "stream" and api is None:
-            await _streamer(
-                client, config["stream"], phases, timings["streams"], rng, end, sightings
-            )
+            await _streamer(client, config, phases, timings, rng, end, sightings)
         else:
             kind = "api" if api is not None else "pages"
             await _spectator(
@@ -484,7 +542,7 @@ async def _follower(
 
 async def _spectators(config: dict[str, Any]) -> dict[str, Any]:
     phases = [Phase(*p) for p in config["phases"]]
-    timings = {kind: Timings() for kind in ("pages", "api", "streams")}
+    timings = {kind: Timings() for kind in ("pages", "api", "streams", "checks")}
     ping = Timings()
     rng = random.Random(11)
     n_api = round(config["spectators"] * config["api_share"])

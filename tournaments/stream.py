@@ -2,8 +2,8 @@
 
 A page that shows the standings or the schedule polls its fragment every second
 (views/live.py). With a stream host configured (`LIVE_STREAM_URL`), it opens a server-sent
-events stream here instead and stops polling once the stream proves live: a region event,
-or `current` (the page already shows the newest version). It polls again on `poll` (the
+events stream here instead and stops polling once the stream proves live: its region, a
+patch of it, or `current` (the page already shows the newest version). It polls again on `poll` (the
 host cannot fetch the region), on an error, and once every 30 s all the same (a version
 check, 204 while nothing moved), which makes up a version whose announcement was lost. A
 stream host is an ASGI app (uvicorn) that holds the open pages' connections and no
@@ -17,12 +17,13 @@ database connection:
   trusts (`trusted_host`: never a visitor's) and as the HTTPS request it stands for;
 - after each (re)subscription to a channel it fetches that channel's regions again: what
   was announced while the subscription was down is made up;
-- it compresses the event once and writes the same bytes to every listener.
+- it sends a page that opens a stream the region whole, then each new version as a patch
+  of the version that page holds (tournaments/stream_events.py), made and compressed once
+  for every listener that holds the same one.
 
-Every event is the whole region, so a listener that is slow gets the newest one and skips
-the rest. Each event is compressed by a fresh deflate compressor ending on a full flush:
-it refers to nothing before it, so the bytes are the same for every connection, and a
-gzip stream (a header, then these events one after another) decodes as one for the browser.
+A listener that is slow is owed only the newest version: when it can be written to again it
+gets the patch from the version it holds (or, if that one is no longer kept, the region
+whole), and skips the versions between.
 """
 
 from __future__ import annotations
@@ -32,13 +33,26 @@ import contextlib
 import logging
 import re
 import time
-import zlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 from .selectors.live import live_key
+from .stream_events import (
+    CURRENT,
+    GZIP_HEADER,
+    KEEPALIVE,
+    NEWEST,
+    PATCH_AT_MOST,
+    POLL,
+    Frame,
+    deflated,
+    line_patch,
+    patch_event,
+    region_lines,
+    sse_event,
+)
 
 log = logging.getLogger(__name__)
 
@@ -69,54 +83,35 @@ MAX_LISTENERS = 5000
 # A region the web tier did not answer is asked for again this often while pages watch it
 # (they poll meanwhile), so they go back to the stream without waiting for a change.
 RETRY_FETCH_SECONDS = 10.0
-GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
-
-
-def sse_event(region: str, version: str, html: str) -> bytes:
-    """One server-sent event: the region's HTML, its version as the event's id."""
-    lines = "".join(f"data: {line}\n" for line in html.splitlines() or [""])
-    return f"event: {region}\nid: {version}\n{lines}\n".encode()
-
-
-def deflated(chunk: bytes) -> bytes:
-    """`chunk` as deflate blocks that refer to nothing before them (see the module's doc)."""
-    compressor = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
-    return compressor.compress(chunk) + compressor.flush(zlib.Z_FULL_FLUSH)
-
-
-@dataclass(eq=False)
-class Frame:
-    """An event as sent: plain, and deflated once for every listener that accepts gzip."""
-
-    plain: bytes
-    packed: bytes = b""
-
-    def __post_init__(self) -> None:
-        self.packed = deflated(self.plain)
-
-    def body(self, gzip: bool) -> bytes:
-        return self.packed if gzip else self.plain
-
-
-KEEPALIVE = Frame(b": keepalive\n\n")
-# The page already shows the newest version: it may stop polling (static/js/live.js). An
-# event with no data is never dispatched by EventSource, hence the "1".
-CURRENT = Frame(b"event: current\ndata: 1\n\n")
-# The host cannot fetch the region now (the web tier answered neither the region nor a
-# refusal): the page polls until the next region event.
-POLL = Frame(b"event: poll\ndata: 1\n\n")
+# A region is fetched at most this often: at a peak (20 deals a second) the standings move
+# several times a second, and each version costs the web tier a render of the whole region
+# and every listener an event. A version that comes sooner waits for the rest of this.
+FETCH_EVERY_SECONDS = 0.4
+# The versions of a topic whose lines are kept, to patch a page that holds one of them.
+HISTORY = 8
 
 
 @dataclass(eq=False)
 class Listener:
-    """One open page: the newest frame it has not been sent yet."""
+    """One open page: what it is owed (`NEWEST`, `POLL`, `CURRENT`) and the version whose
+    lines it holds from this stream (None until it is sent a region)."""
 
     pending: Frame | None = None
+    holds: str | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def offer(self, frame: Frame) -> None:
         self.pending = frame
         self.wake.set()
+
+    def take(self, topic: Topic) -> Frame:
+        """What to write now: what it is owed (`NEWEST` made a patch or the region, as the
+        version it holds allows), else a keepalive."""
+        frame, self.pending = self.pending, None
+        if frame is NEWEST:
+            frame = topic.frame_for(self.holds)
+            self.holds = topic.version
+        return frame or KEEPALIVE
 
 
 @dataclass(eq=False)
@@ -130,14 +125,46 @@ class Topic:
     query: dict[str, str]
     language: str
     version: str | None = None
-    frame: Frame | None = None
+    frame: Frame | None = None  # the region whole, at `version`
+    # The lines of the last HISTORY versions, oldest first, and the patches made from them
+    # to `version` (one per version its listeners hold).
+    kept_lines: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    patches: dict[str, Frame] = field(default_factory=dict)
     listeners: set[Listener] = field(default_factory=set)
     fetching: asyncio.Task[None] | None = None
+    fetched_at: float = float("-inf")  # the event loop's clock when the last fetch started
     again: bool = False
     gone: bool = False
     # The last fetch failed: listeners were told to poll, and the fetch is retried.
     failing: bool = False
     retry: asyncio.TimerHandle | None = None
+
+    def moved_to(self, version: str, html: str) -> None:
+        lines = region_lines(html)
+        self.version = version
+        self.frame = Frame(sse_event(self.region, version, lines))
+        self.kept_lines[version] = lines
+        while len(self.kept_lines) > HISTORY:
+            del self.kept_lines[next(iter(self.kept_lines))]
+        self.patches = {}
+
+    def frame_for(self, holds: str | None) -> Frame:
+        """What a listener that holds version `holds` is sent for the newest: nothing new
+        (`CURRENT`), a patch, or the region whole (it holds none, or one no longer kept, or
+        the patch would be nearly as long)."""
+        assert self.frame is not None and self.version is not None
+        if holds == self.version:
+            return CURRENT
+        old = self.kept_lines.get(holds) if holds is not None else None
+        if old is None or holds is None:
+            return self.frame
+        patch = self.patches.get(holds)
+        if patch is None:
+            texts, ops = line_patch(old, self.kept_lines[self.version])
+            plain = patch_event(holds, self.version, texts, ops)
+            small = len(plain) <= PATCH_AT_MOST * len(self.frame.plain)
+            patch = self.patches[holds] = Frame(plain) if small else self.frame
+        return patch
 
 
 Fetch = Callable[[Topic], Awaitable[tuple[int, bytes]]]
@@ -164,8 +191,8 @@ class Hub:
         self.listeners = 0
         self.fetches = 0
 
-    async def join(self, topic: Topic, listener: Listener, seen: str) -> Topic | None:
-        """Add a listener that shows version `seen`; None when the region is not public."""
+    async def join(self, topic: Topic, listener: Listener) -> Topic | None:
+        """Add a listener, owed the region whole; None when the region is not public."""
         kept = self.topics.get(topic.key)
         if kept is None:
             self.topics[topic.key] = kept = topic
@@ -185,12 +212,8 @@ class Hub:
             return None
         kept.listeners.add(listener)
         self.listeners += 1
-        if kept.failing or kept.frame is None:
-            listener.offer(POLL)
-        elif kept.version != seen:
-            listener.offer(kept.frame)
-        else:
-            listener.offer(CURRENT)
+        # Whole even when the page shows that version: the patches that follow apply to it.
+        listener.offer(POLL if kept.failing or kept.frame is None else NEWEST)
         return kept
 
     async def leave(self, topic: Topic, listener: Listener) -> None:
@@ -232,9 +255,15 @@ class Hub:
         topic.fetching = asyncio.ensure_future(self.refresh(topic))
 
     async def refresh(self, topic: Topic) -> None:
-        """Fetch the topic's region; a new version goes to every listener, as one frame."""
+        """Fetch the topic's region (once FETCH_EVERY_SECONDS have passed since the last
+        fetch); a new version goes to every listener, as one frame."""
+        loop = asyncio.get_running_loop()
         while True:
+            wait = topic.fetched_at + FETCH_EVERY_SECONDS - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
             topic.again = False
+            topic.fetched_at = loop.time()
             try:
                 self.fetches += 1
                 status, html = await self.fetch(topic)
@@ -250,8 +279,7 @@ class Hub:
                 version = found.group(1).decode()
                 moved = version != topic.version
                 if moved:
-                    topic.version = version
-                    topic.frame = Frame(sse_event(topic.region, version, html.decode()))
+                    topic.moved_to(version, html.decode())
                 self._recovered(topic, send=moved or topic.failing)
             elif status == 204 and topic.frame is not None:
                 self._recovered(topic, send=topic.failing)
@@ -263,9 +291,10 @@ class Hub:
     def _recovered(self, topic: Topic, send: bool) -> None:
         topic.failing = False
         if send and topic.frame is not None:
-            # A real region event: pages that were polling follow the stream again.
+            # Pages that were polling follow the stream again on what they are sent: the
+            # newest as a patch or whole, or `current` when they hold it already.
             for listener in topic.listeners:
-                listener.offer(topic.frame)
+                listener.offer(NEWEST)
 
     def _failed(self, topic: Topic, status: int) -> None:
         """A redirect, a 400, a 5xx, no answer: the region's pages poll until a fetch works."""
@@ -285,9 +314,9 @@ class Hub:
             self._refresh_soon(topic)
 
 
-def topic_of(scope: Scope) -> tuple[Topic, str, bool] | None:
-    """The topic a stream request asks for, the version its page shows and whether it
-    takes gzip; None for anything that is not one of the streamed regions."""
+def topic_of(scope: Scope) -> tuple[Topic, bool] | None:
+    """The topic a stream request asks for and whether it takes gzip; None for anything
+    that is not one of the streamed regions."""
     path = scope.get("path", "")
     if not path.startswith(PREFIX + "/"):
         return None
@@ -307,7 +336,6 @@ def topic_of(scope: Scope) -> tuple[Topic, str, bool] | None:
     language = (raw.get("lang") or ["en"])[0].lower()
     if not LANGUAGE.fullmatch(language):
         return None
-    seen = (raw.get("v") or [""])[0][:64]
     # The visitor's Host is not read: every fetch uses one the site trusts (`trusted_host`),
     # or a visitor could name one the site refuses and freeze the region for everyone.
     headers = {name.lower(): value for name, value in scope.get("headers", ())}
@@ -315,7 +343,7 @@ def topic_of(scope: Scope) -> tuple[Topic, str, bool] | None:
     key = f"{fragment}?{urlencode(sorted(query.items()))}|{language}"
     # The pub/sub channel of a tournament's versions is its live key (live.announce).
     channel = live_key(found["club"], found["slug"])
-    return Topic(key, channel, region, fragment, query, language), seen, gzip
+    return Topic(key, channel, region, fragment, query, language), gzip
 
 
 def _text(value: Any) -> str:
@@ -348,9 +376,9 @@ async def serve(hub: Hub, scope: Scope, receive: Receive, send: Send) -> None:
     if hub.listeners >= MAX_LISTENERS:
         await _answer(send, 503, "full: poll instead")
         return
-    wanted, seen, gzip = asked
+    wanted, gzip = asked
     listener = Listener()
-    topic = await hub.join(wanted, listener, seen)
+    topic = await hub.join(wanted, listener)
     if topic is None:
         await _answer(send, 404, "not a public live region")
         return
@@ -390,11 +418,10 @@ async def _pump(topic: Topic, listener: Listener, receive: Receive, send: Send, 
             listener.wake.clear()
             if gone.done() or topic.gone:
                 break
-            frame, listener.pending = listener.pending, None
             await send(
                 {
                     "type": "http.response.body",
-                    "body": (frame or KEEPALIVE).body(gzip),
+                    "body": listener.take(topic).body(gzip),
                     "more_body": True,
                 }
             )

@@ -8,7 +8,9 @@ change after a quiet `WINDOW_SECONDS` sends its task at once (no delay added); a
 inside the window sends, once per window, a trailing task with a countdown a little longer
 than the window, so it starts after every change that found the window taken has
 committed. So a lone deal is computed at once, a burst costs at most two runs per window,
-and no change waits more than `TRAILING_COUNTDOWN_SECONDS`. The task reads `change_seq`
+and no change waits more than `TRAILING_COUNTDOWN_SECONDS`. The club's ratings and the
+series tables are sent the same way with a longer window (`CLUB_WINDOW_SECONDS`). The task
+reads `change_seq`
 before the results and does nothing if the standings were already computed from it; so
 duplicates and retries are harmless. If the cache is per process (locmem), down or loses a
 key, more tasks run, never fewer. If the broker is down the change stays committed and
@@ -41,7 +43,13 @@ WINDOW_SECONDS: float = getattr(settings, "STANDINGS_WINDOW_SECONDS", 0.15)
 # A little more than the window, so that a worker whose clock runs a little ahead still
 # starts the trailing task after the window has closed (no change finds the window taken
 # after its task has read).
-TRAILING_COUNTDOWN_SECONDS: float = WINDOW_SECONDS + 0.05
+TRAILING_MARGIN_SECONDS = 0.05
+TRAILING_COUNTDOWN_SECONDS: float = WINDOW_SECONDS + TRAILING_MARGIN_SECONDS
+# The club's ratings and the series tables replay every finished match of the club or the
+# series: nobody watches them deal by deal, and at a peak (20 deals a second) the standings'
+# window would run them several times a second. The first change after a quiet window still
+# sends at once; the others of the window ride one trailing task.
+CLUB_WINDOW_SECONDS: float = getattr(settings, "CLUB_TABLES_WINDOW_SECONDS", 3.0)
 
 _RETRY = {
     "acks_late": True,
@@ -139,7 +147,7 @@ def _send(task: Any, key: str, object_id: int, countdown: float | None) -> bool:
     return True
 
 
-def _send_throttled(task: Any, key: str, object_id: int) -> bool:
+def _send_throttled(task: Any, key: str, object_id: int, window: float = WINDOW_SECONDS) -> bool:
     if _eager():
         try:
             task.delay(object_id)
@@ -148,12 +156,13 @@ def _send_throttled(task: Any, key: str, object_id: int) -> bool:
             # page. The periodic reconcile (or the next change) computes it again.
             log.exception("recompute of %s %s failed", key, object_id)
         return True
-    if take_window(key, WINDOW_SECONDS):
+    if take_window(key, window):
         return _send(task, key, object_id, None)
-    # Inside the window: one trailing task per window carries every change made in it.
+    # Inside the window: one trailing task per window carries every change made in it,
+    # sent a little after the window.
     trailing = f"{key}:trailing"
-    if take_window(trailing, WINDOW_SECONDS):
-        return _send(task, trailing, object_id, TRAILING_COUNTDOWN_SECONDS)
+    if take_window(trailing, window):
+        return _send(task, trailing, object_id, window + TRAILING_MARGIN_SECONDS)
     return False
 
 
@@ -163,12 +172,16 @@ def schedule_recompute(tournament_id: int) -> bool:
 
 
 def schedule_ratings(club_id: int) -> bool:
-    return _send_throttled(recompute_club_ratings, f"belote:ratings:{club_id}", club_id)
+    return _send_throttled(
+        recompute_club_ratings, f"belote:ratings:{club_id}", club_id, CLUB_WINDOW_SECONDS
+    )
 
 
 def schedule_series(series_id: int) -> bool:
     """Ask for a series table's recompute (after its evenings' standings or its rules)."""
-    return _send_throttled(recompute_series_table, f"belote:series:{series_id}", series_id)
+    return _send_throttled(
+        recompute_series_table, f"belote:series:{series_id}", series_id, CLUB_WINDOW_SECONDS
+    )
 
 
 def on_series_changed(sender: Any = None, *, series_id: int, **kwargs: Any) -> None:

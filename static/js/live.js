@@ -1,9 +1,12 @@
 // Live regions (hx-get polling a versioned fragment): say so when the connection is lost,
 // and stop saying it once a poll gets through again. Where the site has a stream host
 // (<meta name="live-stream">), a region marked data-stream takes each new version from a
-// server-sent events stream instead. It stops polling only once the stream proves live (a
-// region event, or "current": the page shows the newest version), not when it merely opens:
-// a host that cannot fetch the region says "poll", and a proxy that buffers says nothing.
+// server-sent events stream instead: the region whole when the stream opens, then a "patch"
+// event per version (runs of the lines it holds, [start, count], and the indexes of the new
+// lines it lists; tournaments/stream_events.py). It stops polling only once the stream proves live (a
+// region, a patch, or "current": the page shows the newest version), not when it merely
+// opens: a host that cannot fetch the region says "poll", and a proxy that buffers says
+// nothing.
 // While streaming it still checks its version every 30 s (a 204 while nothing moved), so a
 // version whose announcement was lost (Redis down, a reconnect) reaches the page anyway.
 (function () {
@@ -23,7 +26,7 @@
   var meta = document.querySelector('meta[name="live-stream"]');
   if (!meta || !window.EventSource) return;
   var base = meta.getAttribute("content");
-  var streams = {}; // region id -> {source, live, checked}
+  var streams = {}; // region id -> {source, live, checked, lines, holds}
   // Tests shorten the check (window.beloteLiveCheckMs) rather than wait for it.
   function checkEvery() { return window.beloteLiveCheckMs || 30000; }
 
@@ -61,18 +64,50 @@
     }
   }
 
+  function patched(lines, patch) {
+    var made = [], ops = patch.ops;
+    for (var i = 0; i < ops.length; i++) {
+      var op = ops[i];
+      if (typeof op === "number") {
+        made.push(patch.lines[op]);
+      } else {
+        for (var n = op[0]; n < op[0] + op[1]; n++) made.push(lines[n]);
+      }
+    }
+    return made;
+  }
+
   function follow(region) {
     var id = region.id;
-    if (!id || streams[id]) return;
+    if (!id || (streams[id] && !streams[id].dropped)) return;
     var stream = { source: new EventSource(streamUrl(region)), live: false, checked: 0 };
     streams[id] = stream;
     function live() {
       stream.live = true;
       stream.checked = Date.now(); // what the stream just said is as good as a check
     }
-    stream.source.addEventListener(region.dataset.stream, function (event) {
+    function show(version, lines) {
+      stream.lines = lines;
+      stream.holds = version;
       live();
-      swap(id, event.data);
+      var shown = document.getElementById(id);
+      if (shown && shown.dataset.version !== version) swap(id, lines.join("\n"));
+    }
+    stream.source.addEventListener(region.dataset.stream, function (event) {
+      show(event.lastEventId, event.data.split("\n"));
+    });
+    stream.source.addEventListener("patch", function (event) {
+      var patch = JSON.parse(event.data);
+      if (!stream.lines || patch.from !== stream.holds) {
+        // Not the version this page holds (it cannot happen on one connection, in order):
+        // open the stream again, which sends the region whole.
+        stream.source.close();
+        stream.dropped = true;
+        var shown = document.getElementById(id);
+        if (shown) follow(shown);
+        return;
+      }
+      show(event.lastEventId, patched(stream.lines, patch));
     });
     stream.source.addEventListener("current", live);
     stream.source.addEventListener("poll", function () { stream.live = false; });

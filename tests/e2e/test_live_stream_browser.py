@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from tests.conftest import requires_postgres, requires_redis
 from tests.e2e.conftest import PHONE, requires_chromium
-from tests.tournaments.pages_world import MADE_BY_NS, build_world
+from tests.tournaments.pages_world import LITIGE, MADE_BY_NS, build_world
 from tournaments.services.deals import enter_deal
 
 pytestmark = [
@@ -144,6 +144,44 @@ def test_a_standings_page_follows_the_stream_and_stops_polling(chromium_browser,
         # The stream brought the new version: the region sent no poll meanwhile.
         page.wait_for_timeout(1500)
         assert polls == []
+    finally:
+        context.close()
+
+
+def test_a_streaming_page_built_from_patches_shows_what_a_fresh_page_shows(
+    chromium_browser, stream_site
+):
+    """The page is sent the region whole once, then each version as a patch of the lines it
+    holds (static/js/live.js applies them): after two deals it reads as a page opened now."""
+    base, stream = stream_site
+    world = build_world()
+    url = base + reverse("tournaments:standings", args=ARGS)
+    context = chromium_browser.new_context(viewport=PHONE, locale="en-GB")
+    try:
+        page = context.new_page()
+        page.goto(url)
+        _wait_for_listener(stream)
+        polls = _watch_polls(page)
+        page.wait_for_timeout(300)
+        polls.clear()
+        for entry in (MADE_BY_NS, LITIGE):
+            topic = next(iter(stream.hub.topics.values()))
+            before = topic.version
+            enter_deal(world.other_match, entry, by=world.director)
+            deadline = time.monotonic() + SECONDS
+            while (
+                topic.version == before
+                or page.locator("#standings").get_attribute("data-version") != topic.version
+            ):
+                assert time.monotonic() < deadline, "the new version never showed"
+                page.wait_for_timeout(50)
+            assert topic.patches, "the version did not come as a patch"
+        assert polls == []
+        fresh = context.new_page()
+        fresh.goto(url)
+        shown = page.locator("#standings").inner_html()
+        assert fresh.locator("#standings").inner_html() == shown
+        assert page.locator("#standings tbody tr.in-play").count() == 2
     finally:
         context.close()
 

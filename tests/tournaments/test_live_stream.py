@@ -1,30 +1,38 @@
 """The live stream's hub (tournaments/stream.py), without a server: one fetch and one
-compression per new version, the same bytes to every listener, 404 for what is not public."""
+compression per new version, the same bytes to every listener that holds the same version
+(the region whole when a page comes, a patch after), 404 for what is not public."""
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import zlib
 
 import pytest
 
-from tournaments.stream import (
+from tournaments.stream import Hub, Listener, serve, topic_of
+from tournaments.stream_events import (
     CURRENT,
     GZIP_HEADER,
+    NEWEST,
     POLL,
-    Hub,
-    Listener,
+    apply_patch,
     deflated,
-    serve,
+    region_lines,
     sse_event,
-    topic_of,
 )
 
 STANDINGS = "/stream/clubs/les-atouts/winter-cup/standings/live/"
 
 
-def region(version: str, rows: int = 3) -> bytes:
+@pytest.fixture(autouse=True)
+def fetch_at_once(monkeypatch):  # type: ignore[no-untyped-def]
+    """No spacing between a region's fetches (test_fetches_of_a_region_are_spaced has it)."""
+    monkeypatch.setattr("tournaments.stream.FETCH_EVERY_SECONDS", 0.0)
+
+
+def region(version: str, rows: int = 40) -> bytes:
     lines = "\n".join(f"<tr><td>{n}</td></tr>" for n in range(rows))
     return f'<div id="standings" data-version="{version}">\n{lines}\n</div>'.encode()
 
@@ -83,9 +91,17 @@ def run(coroutine):  # type: ignore[no-untyped-def]
         return pool.submit(asyncio.run, coroutine).result()
 
 
+def patch_of(frame) -> tuple[str, str, list, list]:  # type: ignore[no-untyped-def]
+    """A patch event's (id, from, new lines, ops)."""
+    head, _, data = frame.plain.decode().partition("\ndata: ")
+    assert head.startswith("event: patch\nid: ")
+    body = json.loads(data)
+    return head.removeprefix("event: patch\nid: "), body["from"], body["lines"], body["ops"]
+
+
 def test_events_deflated_apart_decode_as_one_gzip_stream():
-    first = sse_event("standings", "1-0", "<p>one</p>")
-    second = sse_event("standings", "2-0", "<p>two</p>\n<p>lines</p>")
+    first = sse_event("standings", "1-0", ["<p>one</p>"])
+    second = sse_event("standings", "2-0", ["<p>two</p>", "<p>lines</p>"])
     stream = GZIP_HEADER + deflated(b"retry: 3000\n\n") + deflated(first) + deflated(second)
     decoder = zlib.decompressobj(16 + zlib.MAX_WBITS)
     assert decoder.decompress(stream) == b"retry: 3000\n\n" + first + second
@@ -94,18 +110,18 @@ def test_events_deflated_apart_decode_as_one_gzip_stream():
 
 
 def test_an_event_carries_every_line_of_the_region_and_its_version():
-    event = sse_event("standings", "7-1700", "<div>\n<p>a</p>\n</div>")
+    event = sse_event("standings", "7-1700", region_lines("<div>\n<p>a</p>\n</div>"))
     assert event == b"event: standings\nid: 7-1700\ndata: <div>\ndata: <p>a</p>\ndata: </div>\n\n"
 
 
 def test_a_stream_request_names_its_topic_language_and_variant():
-    topic, seen, gzip = topic_of(scope(query="v=3-9&lang=nl&after=2&junk=1"))
+    topic, gzip = topic_of(scope(query="v=3-9&lang=nl&after=2&junk=1"))
     assert (topic.region, topic.path, topic.language) == (
         "standings",
         "/clubs/les-atouts/winter-cup/standings/live/",
         "nl",
     )
-    assert topic.query == {"after": "2"} and seen == "3-9" and gzip
+    assert topic.query == {"after": "2"} and gzip
     assert topic.channel == "belote:live:les-atouts/winter-cup"
     # Anything else is no topic: another fragment, a variant that is not a round, a language
     # that is not one.
@@ -120,25 +136,31 @@ def test_listeners_of_a_region_share_one_fetch_and_one_frame_per_version():
     async def scenario():  # type: ignore[no-untyped-def]
         hub = web.hub()
         behind, current = Listener(), Listener()
-        topic, _, _ = topic_of(scope())
-        joined = await hub.join(topic, behind, seen="0-0")
-        again, _, _ = topic_of(scope())
-        assert await hub.join(again, current, seen="1-0") is joined
+        topic, _ = topic_of(scope())
+        joined = await hub.join(topic, behind)
+        again, _ = topic_of(scope())
+        assert await hub.join(again, current) is joined
         assert web.asked == [None]  # one fetch for both
         assert web.subscribed == ["belote:live:les-atouts/winter-cup"]
-        # The page behind gets the current version at once; the current one is told it is
-        # current (so that it stops polling).
-        assert behind.pending is joined.frame and current.pending is CURRENT
+        # Each is sent the region whole once: the patches that follow apply to it.
+        assert behind.take(joined) is current.take(joined) is joined.frame
+        assert current.take(joined).plain == b": keepalive\n\n"  # owed nothing more
 
         web.version = "2-0"
         hub.published("belote:live:les-atouts/winter-cup")
         await joined.fetching
         assert web.asked == [None, "1-0"]
-        assert current.pending is behind.pending is joined.frame
-        assert b'data-version="2-0"' in joined.frame.plain
-        assert zlib.decompressobj(-zlib.MAX_WBITS).decompress(joined.frame.packed) == (
-            joined.frame.plain
+        assert current.pending is behind.pending is NEWEST
+        # Both hold 1-0: one patch, made and compressed once, for both.
+        patch = behind.take(joined)
+        assert current.take(joined) is patch
+        version, since, texts, ops = patch_of(patch)
+        assert (version, since) == ("2-0", "1-0")
+        assert "\n".join(apply_patch(region_lines(region("1-0").decode()), texts, ops)) == (
+            region("2-0").decode()
         )
+        assert zlib.decompressobj(-zlib.MAX_WBITS).decompress(patch.packed) == patch.plain
+        assert b'data-version="2-0"' in joined.frame.plain
 
         await hub.leave(joined, behind)
         assert web.unsubscribed == []
@@ -154,8 +176,8 @@ def test_a_burst_of_new_versions_costs_two_fetches_not_one_each():
 
     async def scenario():  # type: ignore[no-untyped-def]
         hub = web.hub()
-        topic, _, _ = topic_of(scope())
-        joined = await hub.join(topic, Listener(), seen="1-0")
+        topic, _ = topic_of(scope())
+        joined = await hub.join(topic, Listener())
         web.gate = asyncio.Event()
         web.version = "2-0"
         hub.published(joined.channel)
@@ -172,6 +194,39 @@ def test_a_burst_of_new_versions_costs_two_fetches_not_one_each():
     joined = run(scenario())
     assert len(web.asked) == 3  # the first, the one under way, the one after it
     assert joined.version == "11-0"
+
+
+def test_fetches_of_a_region_are_spaced(monkeypatch):
+    """At a peak the standings move several times a second: the region is fetched (a whole
+    render for the web tier, an event for every listener) at most every FETCH_EVERY_SECONDS,
+    and the fetch after the pause brings the newest version."""
+    monkeypatch.setattr("tournaments.stream.FETCH_EVERY_SECONDS", 0.2)
+    web = FakeWeb("1-0")
+    started: list[float] = []
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        loop = asyncio.get_running_loop()
+        fetch = web.fetch
+
+        async def timed(topic):  # type: ignore[no-untyped-def]
+            started.append(loop.time())
+            return await fetch(topic)
+
+        web.fetch = timed  # type: ignore[method-assign]
+        hub = web.hub()
+        topic, _ = topic_of(scope())
+        joined = await hub.join(topic, Listener())
+        for n in range(2, 6):
+            web.version = f"{n}-0"
+            hub.published(joined.channel)
+            await asyncio.sleep(0.03)
+        await joined.fetching
+        return joined
+
+    joined = run(scenario())
+    assert joined.version == "5-0"
+    assert len(started) == 2  # the first, then one after the pause for four new versions
+    assert started[1] - started[0] >= 0.2
 
 
 def test_a_region_the_web_tier_does_not_show_anonymous_visitors_answers_404():
@@ -244,8 +299,9 @@ def test_a_stream_sends_the_newer_version_then_follows_until_the_page_goes():
     body = b"".join(m.get("body", b"") for m in sent[1:])
     text = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(body).decode()
     assert text.startswith("retry: 3000\n\n")
-    assert 'id: 2-0\ndata: <div id="standings" data-version="2-0">' in text
-    assert text.index("id: 2-0") < text.index("id: 3-0")
+    # The region whole, then the patch from it to the next version.
+    assert 'event: standings\nid: 2-0\ndata: <div id="standings" data-version="2-0">' in text
+    assert text.index("id: 2-0") < text.index("event: patch\nid: 3-0\ndata: ")
     assert hub.listeners == 0 and hub.topics == {}
 
 
@@ -254,8 +310,8 @@ def test_a_change_that_leaves_a_regions_version_alone_fetches_nothing():
 
     async def scenario():  # type: ignore[no-untyped-def]
         hub = web.hub()
-        topic, _, _ = topic_of(scope())
-        joined = await hub.join(topic, Listener(), seen="4-100")
+        topic, _ = topic_of(scope())
+        joined = await hub.join(topic, Listener())
         # A deal committed: the schedule's version moved, the standings' not yet.
         hub.published(joined.channel, "12.4-100")
         assert joined.fetching.done()
@@ -278,16 +334,18 @@ def test_a_region_the_web_tier_does_not_answer_tells_its_pages_to_poll(status):
     async def scenario():  # type: ignore[no-untyped-def]
         hub = web.hub()
         listener = Listener()
-        topic, _, _ = topic_of(scope())
-        joined = await hub.join(topic, listener, seen="0-0")
+        topic, _ = topic_of(scope())
+        joined = await hub.join(topic, listener)
         assert joined is not None and joined.failing
-        assert listener.pending is POLL
-        # The web tier answers again: the next version goes to the page, which streams again.
+        assert listener.take(joined) is POLL
+        # The web tier answers again: the page, which holds no region yet, is sent it whole
+        # and streams again.
         web.status, web.version = 200, "2-0"
         hub.published(joined.channel)
         await joined.fetching
         assert not joined.failing
-        assert listener.pending is joined.frame and b'data-version="2-0"' in joined.frame.plain
+        assert listener.take(joined) is joined.frame
+        assert b'data-version="2-0"' in joined.frame.plain
         await hub.leave(joined, listener)
         assert hub.topics == {}
 
@@ -300,22 +358,21 @@ def test_a_region_that_stops_answering_sends_its_pages_back_to_polling_then_stre
     async def scenario():  # type: ignore[no-untyped-def]
         hub = web.hub()
         listener = Listener()
-        topic, _, _ = topic_of(scope())
-        joined = await hub.join(topic, listener, seen="1-0")
-        assert listener.pending is CURRENT
-        listener.pending = None
+        topic, _ = topic_of(scope())
+        joined = await hub.join(topic, listener)
+        assert listener.take(joined) is joined.frame
 
         web.status = 502  # the web tier redeploying
         hub.published(joined.channel)
         await joined.fetching
-        assert listener.pending is POLL
+        assert listener.take(joined) is POLL
 
-        # Back, with the same version: the page is sent the region again (a real region
-        # event is what makes it stop polling), not nothing.
+        # Back, with the version the page holds: it is told so (which makes it stop
+        # polling), not left polling.
         web.status = 200
         hub.published(joined.channel)
         await joined.fetching
-        assert listener.pending is joined.frame and not joined.failing
+        assert listener.take(joined) is CURRENT and not joined.failing
         await hub.leave(joined, listener)
 
     run(scenario())
@@ -328,15 +385,15 @@ def test_a_failing_region_is_fetched_again_without_waiting_for_a_change(monkeypa
     async def scenario():  # type: ignore[no-untyped-def]
         hub = web.hub()
         listener = Listener()
-        topic, _, _ = topic_of(scope())
-        joined = await hub.join(topic, listener, seen="1-0")
+        topic, _ = topic_of(scope())
+        joined = await hub.join(topic, listener)
         assert listener.pending is POLL
         web.status = 200
         for _ in range(200):
             if listener.pending is not POLL:
                 break
             await asyncio.sleep(0.01)
-        assert listener.pending is joined.frame
+        assert listener.take(joined) is joined.frame
         await hub.leave(joined, listener)
         assert joined.retry is None
 

@@ -82,7 +82,7 @@ def test_a_visitors_host_header_never_reaches_the_web_tier():
     """One held-open stream with a bogus Host used to make every fetch of its region answer
     400 (DisallowedHost), for every page that watched it."""
     app = StreamApp("http://web:8000", "", host="belote.example.org")
-    bogus, _, _ = topic_of(stream_request("standings", b"evil.example"))
+    bogus, _ = topic_of(stream_request("standings", b"evil.example"))
     request = fetched(app, bogus)
     assert request.headers["host"] == "belote.example.org"
     assert request.url.host == "web" and request.url.port == 8000
@@ -90,7 +90,7 @@ def test_a_visitors_host_header_never_reaches_the_web_tier():
 
 def test_a_fetch_stands_for_an_https_request_in_the_listeners_language():
     app = StreamApp("http://web:8000", "", host="belote.example.org")
-    topic, _, _ = topic_of(stream_request("schedule", b"belote.example.org", lang="fi"))
+    topic, _ = topic_of(stream_request("schedule", b"belote.example.org", lang="fi"))
     request = fetched(app, topic)
     assert request.headers["x-forwarded-proto"] == "https"
     assert request.headers["cookie"] == "django_language=fi"
@@ -116,7 +116,7 @@ def test_the_web_tier_answers_the_stream_hosts_fetch_behind_an_ssl_redirect(
     cache.clear()
     build_world()
     app = StreamApp("http://web:8000", "")
-    topic, _, _ = topic_of(stream_request(region, b"evil.example", lang="fr"))
+    topic, _ = topic_of(stream_request(region, b"evil.example", lang="fr"))
     request = fetched(app, topic)
 
     # The same request, answered by the site.

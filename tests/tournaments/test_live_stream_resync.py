@@ -9,9 +9,14 @@ import time
 
 import pytest
 
-from tests.tournaments.test_live_stream import FakeWeb, run, scope
+from tests.tournaments.test_live_stream import (
+    FakeWeb,
+    fetch_at_once,  # noqa: F401  (autouse)
+    run,
+    scope,
+)
 from tournaments import live
-from tournaments.stream import CURRENT, Listener, StreamApp, topic_of
+from tournaments.stream import Listener, StreamApp, topic_of
 
 CHANNEL = "belote:live:les-atouts/winter-cup"
 
@@ -74,16 +79,16 @@ def test_a_resubscription_refetches_what_was_announced_meanwhile():
         assert app.hub is not None
         reader = asyncio.ensure_future(app._read())
         listener = Listener()
-        topic, _, _ = topic_of(scope())
-        joined = await app.hub.join(topic, listener, seen="1-0")
-        assert listener.pending is CURRENT
+        topic, _ = topic_of(scope())
+        joined = await app.hub.join(topic, listener)
+        assert listener.take(joined) is joined.frame
         # The first confirmation refreshes too (a page may have come while Redis was away).
         await until(lambda: len(web.asked) == 2 and joined.fetching.done())
 
         web.version = "2-0"  # announced while the connection was down: lost
         pubsub.messages.put_nowait({"type": "subscribe", "channel": CHANNEL.encode()})
         await until(lambda: joined.version == "2-0")
-        assert listener.pending is joined.frame
+        assert listener.take(joined).plain.startswith(b"event: patch\nid: 2-0\n")
         reader.cancel()
 
     run(scenario())
@@ -97,9 +102,9 @@ def test_a_page_that_came_while_redis_was_down_is_subscribed_once_it_answers():
         assert app.hub is not None
         pubsub.down = True
         listener = Listener()
-        topic, _, _ = topic_of(scope())
+        topic, _ = topic_of(scope())
         # The page is served all the same (the region came from the web tier).
-        joined = await app.hub.join(topic, listener, seen="1-0")
+        joined = await app.hub.join(topic, listener)
         assert joined is not None and not pubsub.channels
         reader = asyncio.ensure_future(app._read())
         web.version = "2-0"
@@ -107,7 +112,7 @@ def test_a_page_that_came_while_redis_was_down_is_subscribed_once_it_answers():
         await until(lambda: pubsub.channels == {CHANNEL})
         # Subscribed at last: the region is fetched again, and the page has the new version.
         await until(lambda: joined.version == "2-0")
-        assert listener.pending is joined.frame
+        assert listener.take(joined) is joined.frame  # it held none: the region whole
         pubsub.messages.put_nowait(
             {"type": "message", "channel": CHANNEL.encode(), "data": b"5.3-0"}
         )

@@ -113,6 +113,24 @@ def test_a_burst_of_ten_changes_sends_two_recomputes_and_the_duplicate_does_noth
     assert ratings.call_count == 1
 
 
+def test_the_club_ratings_ride_a_longer_window_than_the_standings(match, with_a_broker):
+    """A peak of deals recomputes the standings a few times a second; the club's ratings,
+    which replay every finished match of the club, once at once and once per window."""
+    _, ratings = with_a_broker
+    club_id = match.tournament.club_id
+    for _ in range(10):
+        tasks.schedule_ratings(club_id)
+    assert ratings.call_args_list == [
+        mock.call((club_id,)),
+        mock.call((club_id,), countdown=tasks.CLUB_WINDOW_SECONDS + 0.05),
+    ]
+    assert tasks.CLUB_WINDOW_SECONDS >= 10 * tasks.WINDOW_SECONDS
+    # The standings window has passed long before the ratings' has: still one trailing task.
+    cache.delete(f"belote:standings:{match.tournament_id}")
+    tasks.schedule_ratings(club_id)
+    assert ratings.call_count == 2
+
+
 def test_after_the_debounce_window_a_new_change_sends_a_new_recompute(
     match, django_capture_on_commit_callbacks, with_a_broker
 ):

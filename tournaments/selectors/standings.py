@@ -53,15 +53,16 @@ class StandingsView:
         """The live table is shown: matches in play are counted on their current totals."""
         return self.after == LIVE_ROUND
 
-    def lines(self) -> QuerySet[Standing]:
+    def lines(self, *, players: bool = False) -> QuerySet[Standing]:
+        """The lines in rank order; `players`: with each team's two players (the CSV
+        export), which the tables do not show (two more objects a line to build)."""
         if self.after is None:
             return Standing.objects.none()
         lines = Standing.objects.filter(tournament=self.tournament, round_number=self.after)
         if self.tournament.is_individual:
             return lines.select_related("entrant__player").order_by("rank", "entrant__seed", "pk")
-        return lines.select_related("team__first_player", "team__second_player").order_by(
-            "rank", "team__seed", "pk"
-        )
+        related = ("team__first_player", "team__second_player") if players else ("team",)
+        return lines.select_related(*related).order_by("rank", "team__seed", "pk")
 
 
 def standings_after(

@@ -1,4 +1,5 @@
-"""Template helpers of tournaments: the rank chart, a QR code, suits, a player's teams."""
+"""Template helpers of tournaments: the rank chart, a QR code, suits, a player's teams, a
+standings row's cells."""
 
 from __future__ import annotations
 
@@ -6,22 +7,70 @@ from typing import Any
 
 import segno
 from django import template
+from django.template.loader import render_to_string
 from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from club.registration import with_member_name
 from club.templatetags.charts import line_chart
 from scoring.translation import seat_abbreviation, side_abbreviation, suit_symbol
 
-from ..models import Match, Seat, Team
+from ..models import Match, Seat, Standing, Team
+from ..standings.names import FIGURES
 
 register = template.Library()
 
 # Up to this many teams every line has a colour; beyond, the leaders do and the rest are grey.
 RANK_CHART_COLOURS = 8
+
+
+# A standings row's cells after its rank, kept per process: from one version of a 400-team
+# table to the next most rows keep their figures (only ranks move), and rendering every row's
+# numbers is most of the region's cost. Bounded: emptied when full.
+_ROW_CELLS: dict[tuple[Any, ...], SafeString] = {}
+ROW_CELLS_AT_MOST = 20_000
+
+
+@register.simple_tag(takes_context=True)
+def standing_cells(context: template.Context, row: Standing) -> SafeString:
+    """templates/tournaments/_standing_cells.html for `row`, rendered once for the same key:
+    everything the cells show (the figures, the name and its link, the badges, the columns
+    the tournament shows, the language)."""
+    tournament = context["tournament"]
+    points_first, show_buchholz = context.get("points_first"), context.get("show_buchholz")
+    key = (
+        get_language(),
+        tournament.club.slug,
+        tournament.slug,
+        bool(points_first),
+        bool(show_buchholz),
+        row.team_id,
+        row.entrant_id,
+        row.entrant.player_id if row.entrant is not None else None,
+        row.name,
+        row.withdrawn,
+        row.in_play,
+        *(getattr(row, figure) for figure in FIGURES),
+    )
+    cells = _ROW_CELLS.get(key)
+    if cells is None:
+        if len(_ROW_CELLS) >= ROW_CELLS_AT_MOST:
+            _ROW_CELLS.clear()
+        cells = _ROW_CELLS[key] = mark_safe(  # the template escaped what it shows
+            render_to_string(
+                "tournaments/_standing_cells.html",
+                {
+                    "row": row,
+                    "tournament": tournament,
+                    "points_first": points_first,
+                    "show_buchholz": show_buchholz,
+                },
+            )
+        )
+    return cells
 
 
 @register.simple_tag

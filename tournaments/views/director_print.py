@@ -115,7 +115,7 @@ def export_standings(request: HttpRequest, tournament: Tournament) -> HttpRespon
     # An individual tournament's lines are players'.
     whose = ["player"] if tournament.is_individual else ["team", "first_player", "second_player"]
     writer.writerow(["after_round", "rank", *whose, *columns, "withdrawn"])
-    for row in view.lines():
+    for row in view.lines(players=True):
         named: list[Any]
         if row.team is None:
             named = [row.name]
