@@ -3,9 +3,10 @@
 A page that shows the standings or the schedule polls its fragment every second
 (views/live.py). With a stream host configured (`LIVE_STREAM_URL`), it opens a server-sent
 events stream here instead and stops polling once the stream proves live: its region, a
-patch of it, or `current` (the page already shows the newest version). It polls again on `poll` (the
-host cannot fetch the region), on an error, and once every 30 s all the same (a version
-check, 204 while nothing moved), which makes up a version whose announcement was lost. A
+patch of it, or `current` (the page already shows the newest version). It polls again on
+`poll` (the host cannot fetch the region), on an error, and once 30 s pass with no event
+(a version check, 204 while nothing moved), which makes up a version whose announcement
+was lost. A
 stream host is an ASGI app (uvicorn) that holds the open pages' connections and no
 database connection:
 

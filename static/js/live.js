@@ -7,8 +7,9 @@
 // region, a patch, or "current": the page shows the newest version), not when it merely
 // opens: a host that cannot fetch the region says "poll", and a proxy that buffers says
 // nothing.
-// While streaming it still checks its version every 30 s (a 204 while nothing moved), so a
-// version whose announcement was lost (Redis down, a reconnect) reaches the page anyway.
+// While streaming it still checks its version once 30 s pass with no event (a 204 while
+// nothing moved), so a version whose announcement was lost (Redis down, a reconnect) reaches
+// the page anyway.
 (function () {
   "use strict";
   function lost(event, isLost) {
