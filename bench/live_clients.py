@@ -641,22 +641,28 @@ def summarise_seen(
         if d.phase == phase and (d.finishes_match or not only_finishing) and d.shown_version
     ]
     delays: list[float] = []
+    by_deal: dict[int, list[float]] = defaultdict(list)
     never = 0
     for log in sightings:
         versions = [(int(seq), int(ms)) for seq, ms, _at in log]
-        for deal in counted:
+        for number, deal in enumerate(counted):
             assert deal.shown_version is not None
             seq, ms = deal.shown_version
             at = bisect.bisect_left(versions, (seq, ms - 1))
             if at < len(versions) and covers(versions[at], deal.shown_version):
                 delays.append(max(0.0, log[at][2] - deal.saved_at))
+                by_deal[number].append(delays[-1])
             else:
                 never += 1
+    # A deal's median over the spectators: its version's own delay, before the spread among
+    # the spectators (a version late for all is the site's; a few pages late, theirs).
+    medians = [statistics.median(each) for each in by_deal.values()]
     return {
         "measured": len(delays),
         "never": never,
         "p50_ms": percentile(delays, 0.50) * 1000,
         "p99_ms": percentile(delays, 0.99) * 1000,
+        "median_p99_ms": percentile(medians, 0.99) * 1000,
     }
 
 
