@@ -6,9 +6,8 @@ events stream here instead and stops polling once the stream proves live: its re
 patch of it, or `current` (the page already shows the newest version). It polls again on
 `poll` (the host cannot fetch the region), on an error, and once 30 s pass with no event
 (a version check, 204 while nothing moved), which makes up a version whose announcement
-was lost. A
-stream host is an ASGI app (uvicorn) that holds the open pages' connections and no
-database connection:
+was lost. A stream host is an ASGI app (uvicorn) that holds the open pages' connections and
+no database connection:
 
 - it learns of a new version from Redis pub/sub (`tournaments.live` publishes each
   tournament's versions after a change commits and after a recompute stores standings);
