@@ -76,7 +76,22 @@ def screenshot() -> Callable[..., Path]:
 
     def take(page: Any, name: str, full_page: bool = True) -> Path:
         path = SCREENSHOTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=full_page)
+        if not full_page:
+            page.screenshot(path=str(path))
+            return path
+        # Chromium draws a whole page by stretching the viewport, then puts it back and
+        # restores the scroll position a moment later: a click sent meanwhile can land where
+        # the element was (the score pad's "Start the game" was missed one run in four). The
+        # scroll position is set again, and two frames drawn, before the test goes on.
+        scrolled = page.evaluate("() => [window.scrollX, window.scrollY]")
+        page.screenshot(path=str(path), full_page=True)
+        page.evaluate(
+            """([x, y]) => new Promise((done) => {
+              window.scrollTo(x, y);
+              requestAnimationFrame(() => requestAnimationFrame(done));
+            })""",
+            scrolled,
+        )
         return path
 
     return take
