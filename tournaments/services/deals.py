@@ -89,15 +89,20 @@ def enter_deal(
             )
         if _replay(locked, entries).over:
             raise MatchOver(_("This match is over: no deal can be added."))
-        new = Deal.objects.create(
-            match=locked, number=number, entry=canonical, entered_by=actor_user(by)
-        )
+        played = _replay(locked, [*entries, canonical])
+        new = Deal(match=locked, number=number, entry=canonical, entered_by=actor_user(by))
+        # Inserted with its derived columns: store_replay finds nothing more to write in it.
+        new.apply_replay(played.deals[-1])
+        new.save(force_insert=True)
         deals.append(new)
-        store_replay(locked, deals, _replay(locked, [*entries, canonical]))
+        store_replay(locked, deals, played)
         _audit(locked, number, DealAudit.Action.ENTERED, None, canonical, by)
+        made.append(new)
         return number
 
-    return _deal(match, _run(match, by, submission_key, "enter", act))
+    made: list[Deal] = []  # the deal this call stored; none when the key was used before
+    number = _run(match, by, submission_key, "enter", act)
+    return made[0] if made else _deal(match, number)
 
 
 def correct_deal(
@@ -132,9 +137,12 @@ def correct_deal(
         target.save(update_fields=["entry", "entered_by", "updated_at"])
         store_replay(locked, deals, new_replay)
         _audit(locked, number, DealAudit.Action.CORRECTED, before, canonical, by)
+        made.append(target)
         return number
 
-    return _deal(match, _run(match, by, submission_key, "correct", act))
+    made: list[Deal] = []  # the deal this call stored; none when the key was used before
+    number = _run(match, by, submission_key, "correct", act)
+    return made[0] if made else _deal(match, number)
 
 
 def remove_last_deal(
