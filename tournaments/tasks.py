@@ -46,10 +46,11 @@ WINDOW_SECONDS: float = getattr(settings, "STANDINGS_WINDOW_SECONDS", 0.15)
 TRAILING_MARGIN_SECONDS = 0.05
 TRAILING_COUNTDOWN_SECONDS: float = WINDOW_SECONDS + TRAILING_MARGIN_SECONDS
 # The club's ratings and the series tables replay every finished match of the club or the
-# series: nobody watches them deal by deal, and at a peak (20 deals a second) the standings'
-# window would run them several times a second. The first change after a quiet window still
-# sends at once; the others of the window ride one trailing task.
-CLUB_WINDOW_SECONDS: float = getattr(settings, "CLUB_TABLES_WINDOW_SECONDS", 3.0)
+# series (a 200-table evening: 256 ms a rebuild): nobody watches them deal by deal, and with
+# the standings' window they would run several times a second at a peak; with 3 s, a sixth
+# of a core at an evening's pace, beside the live standings. The first change after a quiet
+# window still sends at once; the others of the window ride one trailing task.
+CLUB_WINDOW_SECONDS: float = getattr(settings, "CLUB_TABLES_WINDOW_SECONDS", 15.0)
 
 _RETRY = {
     "acks_late": True,
@@ -62,17 +63,76 @@ _RETRY = {
 
 @shared_task(**_RETRY)
 def recompute_tournament(tournament_id: int) -> bool:
-    """Recompute the standings if a change came in since; then ask for the club's ratings."""
-    if not recompute_standings(tournament_id):
+    """Recompute the standings if a change came in since; then ask for the club's ratings.
+
+    One recompute of a tournament at a time (`_take_turn`): a task that finds one running
+    leaves its change to it, and that one computes once more when it ends.
+    """
+    if not _take_turn(tournament_id):
         return False
-    # After the commit: pages polling for a new version must find the rows already there.
-    transaction.on_commit(lambda: publish_live(tournament_id))
+    computed = False
+    while True:
+        try:
+            if recompute_standings(tournament_id):
+                computed = True
+                # After the commit: pages polling for a new version must find the rows there.
+                transaction.on_commit(lambda: publish_live(tournament_id))
+        finally:
+            asked_again = _end_turn(tournament_id)
+        if not (asked_again and _take_turn(tournament_id)):
+            break
+    if not computed:
+        return False
     club_id = Tournament.objects.filter(pk=tournament_id).values_list("club_id", flat=True).first()
     if club_id is not None:
         schedule_ratings(club_id)
     for series_id in series_of_tournament(tournament_id):
         schedule_series(series_id)
     return True
+
+
+# A recompute that died holding its tournament frees it after this; the reconcile (beat)
+# then sends what it left behind.
+COMPUTING_SECONDS = 60
+
+
+def _turn_keys(tournament_id: int) -> tuple[str, str]:
+    key = f"belote:computing:{tournament_id}"
+    return key, f"{key}:again"
+
+
+def _take_turn(tournament_id: int) -> bool:
+    """Take the tournament's recompute, or leave word (`again`) for the task that holds it.
+
+    At a peak (20 deals a second) both of the worker's processes would otherwise rank the
+    same tournament at once, the second mostly to find what the first wrote. The word is
+    left before the turn is tried once more, and the holder reads it after it has freed the
+    turn (`_end_turn`): so one of the two always computes the change.
+    """
+    key, again = _turn_keys(tournament_id)
+    if not take_window(key, COMPUTING_SECONDS):
+        _cache_call(cache.set, again, 1, COMPUTING_SECONDS)
+        if not take_window(key, COMPUTING_SECONDS):
+            return False
+    _cache_call(cache.delete, again)
+    return True
+
+
+def _end_turn(tournament_id: int) -> bool:
+    """Free the tournament's recompute; whether a task asked for it meanwhile."""
+    key, again = _turn_keys(tournament_id)
+    _cache_call(cache.delete, key)
+    return bool(_cache_call(cache.get, again))
+
+
+def _cache_call(method: Any, *args: Any) -> Any:
+    """A cache call that a cache down turns into nothing: the task then computes as if
+    alone (take_window says yes), which costs a recompute, never a change."""
+    try:
+        return method(*args)
+    except Exception:
+        log.warning("cache unavailable: recompute not shared", exc_info=True)
+        return None
 
 
 @shared_task(**_RETRY)

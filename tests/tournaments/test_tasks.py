@@ -113,6 +113,67 @@ def test_a_burst_of_ten_changes_sends_two_recomputes_and_the_duplicate_does_noth
     assert ratings.call_count == 1
 
 
+def test_a_task_that_finds_the_tournament_computing_leaves_its_change_to_that_one(
+    match, with_a_broker
+):
+    """Two of the worker's processes never rank one tournament at once: the second task
+    leaves word and returns; the first computes once more when it ends, so the change that
+    came in during its turn is in the standings all the same."""
+    tournament_id = match.tournament_id
+    turns: list[str] = []
+    real = tasks.recompute_standings
+
+    def recompute(pk: int) -> bool:
+        turns.append(f"seq {Tournament.objects.get(pk=pk).change_seq}")
+        if len(turns) == 1:
+            # A change commits while the first turn computes, and its task is delivered.
+            record_change(tournament_id)
+            assert tasks.recompute_tournament.run(tournament_id) is False
+        return real(pk)
+
+    record_change(tournament_id)
+    with mock.patch.object(tasks, "recompute_standings", side_effect=recompute):
+        assert tasks.recompute_tournament.run(tournament_id) is True
+    assert turns == ["seq 1", "seq 2"]
+    tournament = Tournament.objects.get(pk=tournament_id)
+    assert tournament.standings_seq == tournament.change_seq == 2
+    # Freed: the next task computes at once (here, nothing left to do).
+    assert cache.get(f"belote:computing:{tournament_id}") is None
+    assert tasks.recompute_tournament.run(tournament_id) is False
+
+
+def test_a_task_that_fails_frees_the_tournament_for_its_retry(match, with_a_broker):
+    from django.db import OperationalError
+
+    tournament_id = match.tournament_id
+    record_change(tournament_id)
+    with (
+        mock.patch.object(tasks, "recompute_standings", side_effect=OperationalError("gone")),
+        pytest.raises(OperationalError),
+    ):
+        tasks.recompute_tournament.run(tournament_id)
+    assert cache.get(f"belote:computing:{tournament_id}") is None
+    assert tasks.recompute_tournament.run(tournament_id) is True
+
+
+def test_a_task_left_word_computes_itself_when_the_turn_was_freed_meanwhile(match, with_a_broker):
+    """The holder freed the turn between the other task's two tries: that task computes."""
+    tournament_id = match.tournament_id
+    record_change(tournament_id)
+    key = f"belote:computing:{tournament_id}"
+    cache.set(key, 1)
+    real_set = cache.set
+
+    def freed_meanwhile(name, *args, **kwargs):
+        real_set(name, *args, **kwargs)
+        if name == f"{key}:again":
+            cache.delete(key)  # the holder ends its turn right after the word was left
+
+    with mock.patch.object(cache, "set", side_effect=freed_meanwhile):
+        assert tasks.recompute_tournament.run(tournament_id) is True
+    assert Tournament.objects.get(pk=tournament_id).standings_current
+
+
 def test_the_club_ratings_ride_a_longer_window_than_the_standings(match, with_a_broker):
     """A peak of deals recomputes the standings a few times a second; the club's ratings,
     which replay every finished match of the club, once at once and once per window."""
