@@ -83,10 +83,18 @@ MAX_LISTENERS = 5000
 # A region the web tier did not answer is asked for again this often while pages watch it
 # (they poll meanwhile), so they go back to the stream without waiting for a change.
 RETRY_FETCH_SECONDS = 10.0
-# A region is fetched at most this often: at a peak (20 deals a second) the standings move
-# several times a second, and each version costs the web tier a render of the whole region
-# and every listener an event. A version that comes sooner waits for the rest of this.
+# A region is fetched at most once this often, after a burst of FETCH_BURST: at a peak (20
+# deals a second) the standings move several times a second, and each version costs the web
+# tier a render of the whole region and every listener an event. At an evening's pace two
+# deals often end within 0.4 s of each other: the burst lets both go at once, and only a
+# third so soon waits for its turn (a token bucket).
 FETCH_EVERY_SECONDS = 0.4
+FETCH_BURST = 2
+# A version announced that the web tier answers 204 for is being rendered for another
+# request: asked for again after this, a few times (an announcement older than the version
+# held, delivered late, would otherwise be asked for forever).
+RENDERING_SECONDS = 0.05
+RENDERING_TRIES = 3
 # The versions of a topic whose lines are kept, to patch a page that holds one of them.
 HISTORY = 8
 
@@ -132,8 +140,15 @@ class Topic:
     patches: dict[str, Frame] = field(default_factory=dict)
     listeners: set[Listener] = field(default_factory=set)
     fetching: asyncio.Task[None] | None = None
-    fetched_at: float = float("-inf")  # the event loop's clock when the last fetch started
+    # The fetches this topic may start now (at most FETCH_BURST), as of `credit_at` (the
+    # event loop's clock); one more every FETCH_EVERY_SECONDS.
+    credit: float = FETCH_BURST
+    credit_at: float = float("-inf")
     again: bool = False
+    # The newest version announced for this region, and the one announced when the fetch in
+    # flight started: that fetch brings it (or newer), so announcing it again asks nothing.
+    announced: str | None = None
+    asked: str | None = None
     gone: bool = False
     # The last fetch failed: listeners were told to poll, and the fetch is retried.
     failing: bool = False
@@ -243,10 +258,21 @@ class Hub:
         moved = {"changes": changes, "standings": standings}
         for key in list(self.channels.get(channel, ())):
             topic = self.topics.get(key)
-            if topic is not None and (
-                not versions or moved[REGIONS[topic.region]] != topic.version
-            ):
+            if topic is None:
+                continue
+            if not versions:
+                topic.announced = None  # unknown: whatever the fetch brings
                 self._refresh_soon(topic)
+                continue
+            version = moved[REGIONS[topic.region]]
+            in_flight = topic.fetching is not None and not topic.fetching.done()
+            # A version announced once more (with every change of the other region) asks
+            # nothing of a topic that holds it or whose fetch started after it was announced:
+            # at an evening's pace those fetches were half of all, and used up the credit.
+            if version == topic.version or (in_flight and version == topic.asked):
+                continue
+            topic.announced = version
+            self._refresh_soon(topic)
 
     def _refresh_soon(self, topic: Topic) -> None:
         if topic.fetching is not None and not topic.fetching.done():
@@ -255,15 +281,13 @@ class Hub:
         topic.fetching = asyncio.ensure_future(self.refresh(topic))
 
     async def refresh(self, topic: Topic) -> None:
-        """Fetch the topic's region (once FETCH_EVERY_SECONDS have passed since the last
-        fetch); a new version goes to every listener, as one frame."""
-        loop = asyncio.get_running_loop()
+        """Fetch the topic's region (when its turn comes, `_take_credit`); a new version
+        goes to every listener, as one frame."""
+        rendering = 0
         while True:
-            wait = topic.fetched_at + FETCH_EVERY_SECONDS - loop.time()
-            if wait > 0:
-                await asyncio.sleep(wait)
+            await self._take_credit(topic)
             topic.again = False
-            topic.fetched_at = loop.time()
+            topic.asked = topic.announced
             try:
                 self.fetches += 1
                 status, html = await self.fetch(topic)
@@ -283,10 +307,31 @@ class Hub:
                 self._recovered(topic, send=moved or topic.failing)
             elif status == 204 and topic.frame is not None:
                 self._recovered(topic, send=topic.failing)
+                if topic.asked not in (None, topic.version) and rendering < RENDERING_TRIES:
+                    # Announced, yet not there: the web tier renders it for another request
+                    # (views/live.py renders a version once). Ask again in a moment.
+                    rendering += 1
+                    await asyncio.sleep(RENDERING_SECONDS)
+                    topic.again = True
             else:
                 self._failed(topic, status)
             if not topic.again:
                 return
+
+    @staticmethod
+    async def _take_credit(topic: Topic) -> None:
+        """Wait until the topic may fetch (FETCH_BURST at once, then one every
+        FETCH_EVERY_SECONDS), and take that fetch's credit."""
+        loop = asyncio.get_running_loop()
+        while True:
+            now = loop.time()
+            every = FETCH_EVERY_SECONDS
+            earned = (now - topic.credit_at) / every if every > 0 else FETCH_BURST
+            credit = min(float(FETCH_BURST), topic.credit + earned)
+            if credit >= 1:
+                topic.credit, topic.credit_at = credit - 1, now
+                return
+            await asyncio.sleep((1 - credit) * every)
 
     def _recovered(self, topic: Topic, send: bool) -> None:
         topic.failing = False

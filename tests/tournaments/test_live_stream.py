@@ -11,6 +11,7 @@ import zlib
 
 import pytest
 
+from tournaments import stream
 from tournaments.stream import Hub, Listener, serve, topic_of
 from tournaments.stream_events import (
     CURRENT,
@@ -198,9 +199,10 @@ def test_a_burst_of_new_versions_costs_two_fetches_not_one_each():
 
 def test_fetches_of_a_region_are_spaced(monkeypatch):
     """At a peak the standings move several times a second: the region is fetched (a whole
-    render for the web tier, an event for every listener) at most every FETCH_EVERY_SECONDS,
-    and the fetch after the pause brings the newest version."""
+    render for the web tier, an event for every listener) FETCH_BURST times at once, then
+    at most every FETCH_EVERY_SECONDS, and the fetch after the pause brings the newest."""
     monkeypatch.setattr("tournaments.stream.FETCH_EVERY_SECONDS", 0.2)
+    assert stream.FETCH_BURST == 2
     web = FakeWeb("1-0")
     started: list[float] = []
 
@@ -216,7 +218,7 @@ def test_fetches_of_a_region_are_spaced(monkeypatch):
         hub = web.hub()
         topic, _ = topic_of(scope())
         joined = await hub.join(topic, Listener())
-        for n in range(2, 6):
+        for n in range(2, 7):
             web.version = f"{n}-0"
             hub.published(joined.channel)
             await asyncio.sleep(0.03)
@@ -224,9 +226,99 @@ def test_fetches_of_a_region_are_spaced(monkeypatch):
         return joined
 
     joined = run(scenario())
-    assert joined.version == "5-0"
-    assert len(started) == 2  # the first, then one after the pause for four new versions
-    assert started[1] - started[0] >= 0.2
+    assert joined.version == "6-0"
+    # The page's own and the first new version at once; then one after the pause for the
+    # four versions that came within it.
+    assert len(started) == 3
+    assert started[1] - started[0] < 0.1
+    assert started[2] - started[0] >= 0.2
+
+
+def test_a_region_fetched_after_a_quiet_while_goes_at_once_twice(monkeypatch):
+    """At an evening's pace two deals often end close together: neither waits."""
+    monkeypatch.setattr("tournaments.stream.FETCH_EVERY_SECONDS", 0.5)
+    web = FakeWeb("1-0")
+    started: list[float] = []
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        loop = asyncio.get_running_loop()
+        fetch = web.fetch
+
+        async def timed(topic):  # type: ignore[no-untyped-def]
+            started.append(loop.time())
+            return await fetch(topic)
+
+        web.fetch = timed  # type: ignore[method-assign]
+        hub = web.hub()
+        topic, _ = topic_of(scope())
+        joined = await hub.join(topic, Listener())
+        await asyncio.sleep(1.0)  # quiet: the credit is whole again
+        for n in (2, 3):
+            web.version = f"{n}-0"
+            hub.published(joined.channel)
+            await joined.fetching
+        return joined
+
+    joined = run(scenario())
+    assert joined.version == "3-0"
+    assert len(started) == 3
+    assert started[2] - started[1] < 0.1
+
+
+def test_a_version_announced_again_while_its_fetch_is_under_way_asks_nothing_more():
+    """Every change announces both regions' versions: the standings' comes again with each
+    deal's schedule change. A fetch that started after the version was announced brings
+    it; asking again would cost a render and, at a peak, the next version's turn."""
+    web = FakeWeb("1-0")
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        hub = web.hub()
+        topic, _ = topic_of(scope())
+        joined = await hub.join(topic, Listener())
+        web.version = "2-0"
+        web.gate = asyncio.Event()
+        hub.published(joined.channel, "5.2-0")
+        while len(web.asked) < 2:  # the fetch of 2-0 under way, held at the gate
+            await asyncio.sleep(0)
+        hub.published(joined.channel, "6.2-0")  # the same standings, a schedule change
+        hub.published(joined.channel, "7.2-0")
+        web.gate.set()
+        await joined.fetching
+        hub.published(joined.channel, "8.2-0")  # held now: nothing to ask
+        await asyncio.sleep(0)
+        return joined
+
+    joined = run(scenario())
+    assert joined.version == "2-0"
+    assert web.asked == [None, "1-0"]
+
+
+def test_an_announced_version_the_web_tier_is_still_rendering_is_asked_for_again():
+    """The web tier renders a version once and answers 204 to a fetch that comes while it
+    renders: the host asks again a moment later instead of waiting for the next deal."""
+    web = FakeWeb("1-0")
+    fetch = web.fetch
+
+    async def rendering_once(topic):  # type: ignore[no-untyped-def]
+        if len(web.asked) == 1:  # the fetch after the announcement, while it renders
+            web.asked.append(topic.version)
+            return 204, b""
+        return await fetch(topic)
+
+    web.fetch = rendering_once  # type: ignore[method-assign]
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        hub = web.hub()
+        topic, _ = topic_of(scope())
+        joined = await hub.join(topic, Listener())
+        web.version = "2-0"
+        hub.published(joined.channel, "5.2-0")
+        await joined.fetching
+        return joined
+
+    joined = run(scenario())
+    assert joined.version == "2-0"
+    assert web.asked == [None, "1-0", "1-0"]
 
 
 def test_a_region_the_web_tier_does_not_show_anonymous_visitors_answers_404():
