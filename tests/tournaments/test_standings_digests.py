@@ -14,8 +14,17 @@ from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentF
 from tests.tournaments.pages_world import MADE_BY_NS, build_world
 from tournaments.models import Match, Standing, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.services.standings import recompute_standings
-from tournaments.standings.digests import first_changed_round
+from tournaments.services.standings import (
+    complete_past_standings,
+    recompute_current_standings,
+    recompute_standings,
+)
+from tournaments.standings.digests import (
+    STALE,
+    first_changed_round,
+    stale_rounds,
+    with_past_rounds_stale,
+)
 from tournaments.standings.names import LIVE_ROUND
 from tournaments.standings.table import Line, MatchResult, Tabulation, TeamInfo, compute_standings
 
@@ -94,6 +103,22 @@ def test_the_lines_from_a_round_on_equal_those_of_a_whole_computation():
     whole = compute_standings(TEAMS, MATCHES)
     assert Tabulation(TEAMS, MATCHES).lines(from_round=3) == {3: whole[3]}
     assert Tabulation(TEAMS, MATCHES).lines(from_round=4) == {}
+    assert Tabulation(TEAMS, MATCHES).lines(1, 2) == {1: whole[1], 2: whole[2]}
+    assert Tabulation(TEAMS, MATCHES).lines(2, 2) == {2: whole[2]}
+
+
+def test_the_past_rounds_a_change_reaches_are_stale_and_the_latest_keeps_its_digest():
+    new = ["d1", "d2", "d3", "d4", "d5"]
+    # A change in round 2 of 5: rounds 2-4 wait, round 5 is written with its digest.
+    assert with_past_rounds_stale(new, 2, 5) == ["d1", STALE, STALE, STALE, "d5"]
+    assert stale_rounds(with_past_rounds_stale(new, 2, 5)) == [2, 3, 4]
+    assert stale_rounds(with_past_rounds_stale(new, 2, 5), 3) == [2, 3]
+    # A change in the latest round, or a new round: nothing waits.
+    assert with_past_rounds_stale(new, 5, 5) == new
+    assert with_past_rounds_stale(new, 6, 5) == new
+    assert with_past_rounds_stale([], 1, 0) == []
+    # A stale round is a changed one for the next recompute.
+    assert first_changed_round(["d1", STALE, "d3"], ["d1", "d2", "d3"]) == 2
 
 
 def test_what_a_bye_scores_changes_every_round():
@@ -197,9 +222,13 @@ def test_rows_stored_by_another_recompute_meanwhile_are_ranked_again(monkeypatch
     recompute_standings(tournament.pk)
     fresh = _stored(tournament)
     real = Tabulation.digests
+    calls = []
 
     def another_recompute_stored_round_two_meanwhile(self):
         ours = real(self)
+        calls.append(1)
+        if len(calls) > 1:
+            return ours  # the past rounds' step, after
         # As if another recompute had just stored rows of other results from round 2 on.
         Standing.objects.filter(tournament=tournament, round_number__gte=2).update(rank=0)
         Tournament.objects.filter(pk=tournament.pk).update(
@@ -213,6 +242,73 @@ def test_rows_stored_by_another_recompute_meanwhile_are_ranked_again(monkeypatch
     assert recompute_standings(tournament.pk) is True
 
     assert _stored(tournament) == fresh
+
+
+@pytest.mark.django_db
+def test_a_tie_break_change_ranks_the_latest_round_first_and_the_past_rounds_after():
+    tournament = build_round_robin_tournament(6, 2, seed=11)
+    recompute_standings(tournament.pk)
+    before = _stored(tournament)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        tie_breaks=["match_points", "sonneborn_berger", "points_for"],
+        change_seq=F("change_seq") + 1,
+    )
+
+    assert recompute_current_standings(tournament.pk) is True
+
+    stored = Tournament.objects.get(pk=tournament.pk)
+    assert stale_rounds(stored.standings_digests) == [1, 2, 3, 4]
+    assert stored.standings_current  # what the pages show is up to date
+    version = stored.standings_computed_at
+    past = [row for row in _stored(tournament) if row[0] < 5]
+    assert past == [row for row in before if row[0] < 5]  # not yet ranked again
+
+    assert complete_past_standings(tournament.pk) is True
+
+    stored = Tournament.objects.get(pk=tournament.pk)
+    assert stale_rounds(stored.standings_digests) == []
+    assert stored.standings_computed_at > version  # a new version: pinned pages fetch it
+    kept = _stored(tournament)
+    assert [r for r in kept if r[0] < 5] != past  # the new order moved some past ranks
+    Standing.objects.filter(tournament=tournament).delete()
+    Tournament.objects.filter(pk=tournament.pk).update(standings_digests=[])
+    assert recompute_standings(tournament.pk, force=True) is True
+    assert _stored(tournament) == kept
+    assert complete_past_standings(tournament.pk) is False  # nothing left
+
+
+@pytest.mark.django_db
+def test_past_rounds_left_stale_by_a_step_that_died_are_ranked_by_the_next_recompute():
+    tournament = build_round_robin_tournament(6, 2, seed=13)
+    recompute_standings(tournament.pk)
+    _change_a_match(tournament, 2, 600)
+    assert recompute_current_standings(tournament.pk) is True  # the worker dies here
+    _change_a_match(tournament, 5, 40)
+
+    assert recompute_standings(tournament.pk) is True
+
+    kept = _stored(tournament)
+    Standing.objects.filter(tournament=tournament).delete()
+    Tournament.objects.filter(pk=tournament.pk).update(standings_digests=[])
+    recompute_standings(tournament.pk, force=True)
+    assert _stored(tournament) == kept
+
+
+@pytest.mark.django_db
+def test_the_past_rounds_step_leaves_rows_to_a_newer_recompute(django_assert_num_queries):
+    tournament = build_round_robin_tournament(6, 2, seed=15)
+    recompute_standings(tournament.pk)
+    with django_assert_num_queries(1):
+        assert complete_past_standings(tournament.pk) is False  # nothing stale: one read
+    _change_a_match(tournament, 2, 600)
+    recompute_current_standings(tournament.pk)
+    # A newer change's recompute stored its rows after this step read the results.
+    Tournament.objects.filter(pk=tournament.pk).update(standings_seq=F("standings_seq") + 5)
+
+    assert complete_past_standings(tournament.pk) is False
+
+    stored = Tournament.objects.get(pk=tournament.pk)
+    assert stale_rounds(stored.standings_digests) == [2, 3, 4]
 
 
 @pytest.mark.django_db

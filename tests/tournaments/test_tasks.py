@@ -121,7 +121,7 @@ def test_a_task_that_finds_the_tournament_computing_leaves_its_change_to_that_on
     came in during its turn is in the standings all the same."""
     tournament_id = match.tournament_id
     turns: list[str] = []
-    real = tasks.recompute_standings
+    real = tasks.recompute_current_standings
 
     def recompute(pk: int) -> bool:
         turns.append(f"seq {Tournament.objects.get(pk=pk).change_seq}")
@@ -132,7 +132,7 @@ def test_a_task_that_finds_the_tournament_computing_leaves_its_change_to_that_on
         return real(pk)
 
     record_change(tournament_id)
-    with mock.patch.object(tasks, "recompute_standings", side_effect=recompute):
+    with mock.patch.object(tasks, "recompute_current_standings", side_effect=recompute):
         assert tasks.recompute_tournament.run(tournament_id) is True
     assert turns == ["seq 1", "seq 2"]
     tournament = Tournament.objects.get(pk=tournament_id)
@@ -148,7 +148,9 @@ def test_a_task_that_fails_frees_the_tournament_for_its_retry(match, with_a_brok
     tournament_id = match.tournament_id
     record_change(tournament_id)
     with (
-        mock.patch.object(tasks, "recompute_standings", side_effect=OperationalError("gone")),
+        mock.patch.object(
+            tasks, "recompute_current_standings", side_effect=OperationalError("gone")
+        ),
         pytest.raises(OperationalError),
     ):
         tasks.recompute_tournament.run(tournament_id)
@@ -307,3 +309,30 @@ def test_changes_only_emit_a_hook_and_the_task_module_listens_to_it(
     assert heard == [match.tournament_id]
     # Subscribed in AppConfig.ready: changes.py itself imports no task.
     recompute.assert_called_once_with(match.tournament_id)
+
+
+def test_a_tie_break_change_is_published_with_the_latest_round_and_again_with_the_past(
+    with_a_broker, django_capture_on_commit_callbacks
+):
+    """The pages showing the latest round or the live table get it before every past round
+    is ranked again; the pages pinned to a past round, once those are."""
+    tournament = build_round_robin_tournament(6, 2, seed=3)
+    assert tasks.recompute_tournament.run(tournament.pk) is True
+    Tournament.objects.filter(pk=tournament.pk).update(tie_breaks=["match_points", "points_for"])
+    record_change(tournament.pk)
+    with (
+        mock.patch.object(tasks, "publish_live") as publish,
+        django_capture_on_commit_callbacks(execute=True) as callbacks,
+    ):
+        assert tasks.recompute_tournament.run(tournament.pk) is True
+    assert len(callbacks) == 2 and publish.call_count == 2
+
+    # A change of the latest round alone: one publication.
+    Match.objects.filter(tournament=tournament, round__number=5).update(ns_total=1)
+    record_change(tournament.pk)
+    with (
+        mock.patch.object(tasks, "publish_live") as publish,
+        django_capture_on_commit_callbacks(execute=True) as callbacks,
+    ):
+        assert tasks.recompute_tournament.run(tournament.pk) is True
+    assert len(callbacks) == 1 and publish.call_count == 1

@@ -122,7 +122,9 @@ class StandingsSerializer(serializers.Serializer):
     computed_at = serializers.DateTimeField(allow_null=True)
     change = serializers.IntegerField(help_text=_("The change number they were computed from."))
     latest_change = serializers.IntegerField()
-    up_to_date = serializers.BooleanField()
+    up_to_date = serializers.BooleanField(
+        help_text=_("Whether the latest change is in the table shown.")
+    )
     results = StandingSerializer(many=True)
 
 

@@ -4,7 +4,10 @@ Reads a bounded number of queries whatever the size of the tournament: the tourn
 teams and its matches. A match stores its totals and each side's deal counts (derived from
 its deals by the deal services' replay), so no deal is read here. The tournament keeps a
 digest of each round's inputs beside the rows, so a recompute ranks, reads back and
-compares only the rounds from the first whose inputs changed, and the live table.
+compares only the rounds from the first whose inputs changed, and the live table. It does so
+in two steps: the latest round and the live table first (what the pages show, and the
+spectators wait for), then the past rounds whose inputs changed (a tie-break change, a
+correction of an early round: every round ranked again).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from ..models import Match, Round, SitOut, Standing, Team, Tournament
-from ..standings.digests import first_changed_round
+from ..standings.digests import first_changed_round, stale_rounds, with_past_rounds_stale
 from ..standings.names import LIVE_ROUND, ROW_FIELDS
 from ..standings.table import Line, MatchResult, Row, Tabulation, TeamInfo
 
@@ -140,14 +143,16 @@ def write_lines(
     tournament_id: int,
     by_round: dict[int, list[Row]],
     from_round: int = 1,
+    to_round: int | None = None,
     *,
     individual: bool = False,
 ) -> None:
     """Make the stored rows of rounds `from_round` on, and of the live table, equal to
-    `by_round` (lines as rows, `Tabulation.rows`), inside the caller's transaction (the rows of the rounds before are known
-    to be current). The live table's rows (LIVE_ROUND) are always in play: `by_round`
-    without it deletes them (no match in play any more). `individual`: the lines are
-    entrants' (`Standing.entrant`).
+    `by_round` (lines as rows, `Tabulation.rows`), inside the caller's transaction (the
+    rows of the rounds before are known to be current). The live table's rows (LIVE_ROUND)
+    are always in play: `by_round` without it deletes them (no match in play any more).
+    With `to_round`, only the rounds from `from_round` to `to_round` are, and the live
+    table is left alone. `individual`: the lines are entrants' (`Standing.entrant`).
 
     The stored rows are read back (one query) and compared, so only what differs is
     written: after a deal of the current round that is that round's rows, not 4,000; a
@@ -160,11 +165,15 @@ def write_lines(
     figure_columns = ", ".join(quote(c) for c in ROW_FIELDS)
     postgres = connection.vendor == "postgresql"
     whose = "entrant_id" if individual else "team_id"
+    if to_round is None:
+        which, bounds = "(round_number >= %s OR round_number = %s)", [from_round, LIVE_ROUND]
+    else:
+        which, bounds = "round_number BETWEEN %s AND %s", [from_round, to_round]
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT id, round_number, {whose}, {figure_columns} FROM {table} "
-            "WHERE tournament_id = %s AND (round_number >= %s OR round_number = %s)",
-            [tournament_id, from_round, LIVE_ROUND],
+            f"WHERE tournament_id = %s AND {which}",
+            [tournament_id, *bounds],
         )
         rows = cursor.fetchall()
         # A line of the other kind (a team's in a tournament now individual) is gone too.
@@ -175,6 +184,8 @@ def write_lines(
         for round_number, lines in by_round.items():
             if round_number != LIVE_ROUND and round_number < from_round:
                 raise ValueError(f"round {round_number} is before from_round {from_round}")
+            if to_round is not None and round_number > to_round:
+                raise ValueError(f"round {round_number} is after to_round {to_round}")
             for line in lines:
                 # A row is the team's id, its seed, then the stored figures in ROW_FIELDS order.
                 team_id, figures = line[0], line[2:]
@@ -227,36 +238,46 @@ def _update_postgres(cursor: Any, table: str, updates: list[tuple[Any, ...]]) ->
     )
 
 
+_TOURNAMENT_FIELDS = (
+    "id",
+    "change_seq",
+    "standings_seq",
+    "standings_computed_at",
+    "standings_digests",
+    "tie_breaks",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "format",
+    "bye_points",
+    "rules",
+)
+
+
 def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
     """Bring every Standing row of the tournament (the live table included) up to date;
-    False when they already were.
-
-    Idempotent: the rows are rebuilt from the matches and overwritten. Only the rounds from
-    the first whose inputs changed are ranked and compared (their digests are stored with
-    the rows), and the live table, which moves with every deal in play; `force` ranks and
-    compares them all, which also repairs rows edited by hand. The change number is read
-    before the results, so the stored `standings_seq` never claims a change the rows have
-    not seen; a later change always finds `standings_seq < change_seq`. The caller publishes
-    the new live versions (tasks.recompute_tournament).
+    False when they already were: the latest round and the live table, then the past rounds
+    whose inputs changed. The recompute task publishes between the two steps.
     """
-    tournament = (
-        Tournament.objects.filter(pk=tournament_id)
-        .only(
-            "id",
-            "change_seq",
-            "standings_seq",
-            "standings_computed_at",
-            "standings_digests",
-            "tie_breaks",
-            "points_win",
-            "points_draw",
-            "points_loss",
-            "format",
-            "bye_points",
-            "rules",
-        )
-        .first()
-    )
+    current = recompute_current_standings(tournament_id, force=force)
+    past = complete_past_standings(tournament_id)
+    return current or past
+
+
+def recompute_current_standings(tournament_id: int, *, force: bool = False) -> bool:
+    """Bring the latest round's rows and the live table up to date; False when they already
+    were. Past rounds whose inputs changed are left STALE in the stored digests, for
+    `complete_past_standings`: a tie-break change ranks one round here, not every round.
+
+    Idempotent: the rows are rebuilt from the matches and overwritten. Only the rows of the
+    latest round, if its inputs changed, and of the live table, which moves with every deal
+    in play, are ranked and compared; `force` compares them whatever the digests say and
+    leaves every past round to compare again, which also repairs rows edited by hand. The
+    change number is read before the results, so the stored `standings_seq` never claims a
+    change the rows have not seen; a later change always finds `standings_seq < change_seq`.
+    The caller publishes the new live versions (tasks.recompute_tournament).
+    """
+    tournament = Tournament.objects.filter(pk=tournament_id).only(*_TOURNAMENT_FIELDS).first()
     if tournament is None:
         return False
     seq = tournament.change_seq
@@ -264,7 +285,14 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
         return False
     tabulation = tabulation_of(tournament)
     digests = tabulation.digests()
-    from_round = 1 if force else first_changed_round(tournament.standings_digests, digests)
+    latest = tabulation.last_round
+
+    def plan(stored: list[str]) -> tuple[int, list[str]]:
+        """The first round to write, and the digests to store with it."""
+        from_round = 1 if force else first_changed_round(stored, digests)
+        return max(from_round, latest), with_past_rounds_stale(digests, from_round, latest)
+
+    from_round, kept = plan(tournament.standings_digests)
     by_round = tabulation.rows(from_round, live=True)
     with transaction.atomic():
         # The lock makes two recomputes write one after the other, and an older one never
@@ -278,10 +306,11 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
         )
         if locked is None:
             return False
-        if not force and (now := first_changed_round(locked, digests)) < from_round:
+        now, kept = plan(locked)
+        if now != from_round:
             from_round, by_round = now, tabulation.rows(now, live=True)
         Tournament.objects.filter(pk=tournament_id).update(
-            standings_seq=seq, standings_computed_at=timezone.now(), standings_digests=digests
+            standings_seq=seq, standings_computed_at=timezone.now(), standings_digests=kept
         )
         write_lines(tournament_id, by_round, from_round, individual=tournament.is_individual)
     log.info(
@@ -289,5 +318,56 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
         tournament_id,
         seq,
         from_round,
+    )
+    return True
+
+
+def complete_past_standings(tournament_id: int) -> bool:
+    """Rank and write the past rounds `recompute_current_standings` left STALE; False when
+    there were none (one query).
+
+    Their rows are the ones computed from the results before, as every row is until its
+    recompute has run: a pinned past round and the rank chart are a step late, never wrong
+    about what they were computed from (each round's digest says it). A recompute of a newer
+    change that has written since wins: its own completion follows it.
+    """
+    tournament = Tournament.objects.filter(pk=tournament_id).only(*_TOURNAMENT_FIELDS).first()
+    if tournament is None or not stale_rounds(tournament.standings_digests):
+        return False
+    seq = tournament.change_seq
+    tabulation = tabulation_of(tournament)
+    digests = tabulation.digests()
+    last_round = tabulation.last_round
+    stale = stale_rounds(tournament.standings_digests, last_round)
+    by_round = tabulation.rows(stale[0], stale[-1]) if stale else {}
+    with transaction.atomic():
+        locked = (
+            Tournament.objects.select_for_update()
+            .filter(pk=tournament_id, standings_seq__lte=seq)
+            .values_list("standings_digests", flat=True)
+            .first()
+        )
+        if locked is None:
+            return False
+        now = stale_rounds(locked, last_round)
+        if not now:
+            return False
+        if now[0] != stale[0] or now[-1] != stale[-1]:
+            stale, by_round = now, tabulation.rows(now[0], now[-1])
+        # The rounds between the first and the last stale one are written too: the rows
+        # follow the same results as their digests (stale ones come in one run anyway).
+        kept = list(locked)
+        kept[stale[0] - 1 : stale[-1]] = digests[stale[0] - 1 : stale[-1]]
+        Tournament.objects.filter(pk=tournament_id).update(
+            standings_computed_at=timezone.now(), standings_digests=kept
+        )
+        write_lines(
+            tournament_id, by_round, stale[0], stale[-1], individual=tournament.is_individual
+        )
+    log.info(
+        "standings of tournament %s: rounds %s to %s ranked again",
+        tournament_id,
+        stale[0],
+        stale[-1],
     )
     return True

@@ -2,7 +2,9 @@
 and compares only the rounds from the first whose inputs changed (and the live table, always).
 
 A deal that finishes a match of the current round changes that round's digest alone; a deal
-of a match still in play changes none.
+of a match still in play changes none. A stored digest may also be STALE: a past round whose
+inputs changed and whose rows wait to be ranked again (after the latest round's and the live
+table's, which the spectators wait for).
 """
 
 from __future__ import annotations
@@ -12,6 +14,10 @@ import marshal
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
+
+# In the stored digests: a round before the latest whose rows are not yet ranked from its
+# current inputs. It differs from every digest, so a recompute sees that round as changed.
+STALE = ""
 
 
 class Tabulated(Protocol):
@@ -82,8 +88,21 @@ def round_digests(tabulation: Tabulated) -> list[str]:
 
 
 def first_changed_round(stored: Sequence[str], digests: Sequence[str]) -> int:
-    """The first round whose digest differs from the stored one (one past both if none)."""
+    """The first round whose digest differs from the stored one, or is STALE (one past both
+    if none)."""
     for number, (old, new) in enumerate(zip(stored, digests, strict=False), start=1):
         if old != new:
             return number
     return min(len(stored), len(digests)) + 1
+
+
+def with_past_rounds_stale(digests: Sequence[str], from_round: int, latest: int) -> list[str]:
+    """The digests to store once only the rounds from `latest` on are written: the rounds
+    from `from_round` up to `latest` (excluded) are STALE, the others keep their digest."""
+    stale = max(0, latest - from_round)
+    return [*digests[: from_round - 1], *[STALE] * stale, *digests[from_round - 1 + stale :]]
+
+
+def stale_rounds(stored: Sequence[str], last_round: int | None = None) -> list[int]:
+    """The rounds (up to `last_round`, if given) whose stored rows wait to be ranked again."""
+    return [n for n, digest in enumerate(stored[:last_round], start=1) if digest == STALE]

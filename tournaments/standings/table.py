@@ -302,15 +302,20 @@ class Tabulation:
             last_match_round.get(i, 0) if t.withdrawn else None for i, t in enumerate(self.teams)
         ]
 
-    def lines(self, from_round: int = 1, *, live: bool = False) -> dict[int, list[Line]]:
-        """The lines after each round from `from_round` to the last with a finished match;
-        with `live`, and while a match is in play, the live table under LIVE_ROUND too."""
+    def lines(
+        self, from_round: int = 1, to_round: int | None = None, *, live: bool = False
+    ) -> dict[int, list[Line]]:
+        """The lines after each round from `from_round` to `to_round` (default the last with
+        a finished match); with `live`, and while a match is in play, the live table under
+        LIVE_ROUND too."""
         return {
             number: [Line(*row) for row in rows]
-            for number, rows in self.rows(from_round, live=live).items()
+            for number, rows in self.rows(from_round, to_round, live=live).items()
         }
 
-    def rows(self, from_round: int = 1, *, live: bool = False) -> dict[int, list[Row]]:
+    def rows(
+        self, from_round: int = 1, to_round: int | None = None, *, live: bool = False
+    ) -> dict[int, list[Row]]:
         """`lines` as plain rows, in Line's field order (what the store writes: a recompute
         of every round makes 4,000 of them, and an object each is a good part of its cost).
 
@@ -321,10 +326,11 @@ class Tabulation:
         criteria = known(self.tie_breaks)
         tally = Tally(len(self.teams))
         by_round: dict[int, list[Row]] = {}
-        for round_number in range(1, self.last_round + 1):
+        last = self.last_round if live or to_round is None else min(to_round, self.last_round)
+        for round_number in range(1, last + 1):
             for i, across, addition in self.additions.get(round_number, ()):
                 tally.add(i, across, addition)
-            if round_number < from_round:
+            if round_number < from_round or (to_round is not None and round_number > to_round):
                 continue
             tally.close_round()
             withdrawn = [w is not None and round_number > w for w in self.withdrawn_after]
