@@ -352,7 +352,7 @@ def complete_past_standings(tournament_id: int) -> bool:
         now = stale_rounds(locked, last_round)
         if not now:
             return False
-        if now[0] != stale[0] or now[-1] != stale[-1]:
+        if not stale or (now[0], now[-1]) != (stale[0], stale[-1]):
             stale, by_round = now, tabulation.rows(now[0], now[-1])
         # The rounds between the first and the last stale one are written too: the rows
         # follow the same results as their digests (stale ones come in one run anyway).
