@@ -254,6 +254,22 @@ _TOURNAMENT_FIELDS = (
 )
 
 
+def _locked_digests(tournament_id: int, seq: int) -> list[str] | None:
+    """The stored digests, the tournament locked until the transaction ends; None if a
+    recompute of a change after `seq` has stored its rows (it wins).
+
+    The lock makes two recomputes write one after the other, and an older one never
+    overwrites a newer one. The digests are read again under it: another recompute may have
+    stored rows since, from other results.
+    """
+    return (
+        Tournament.objects.select_for_update()
+        .filter(pk=tournament_id, standings_seq__lte=seq)
+        .values_list("standings_digests", flat=True)
+        .first()
+    )
+
+
 def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
     """Bring every Standing row of the tournament (the live table included) up to date;
     False when they already were: the latest round and the live table, then the past rounds
@@ -295,15 +311,7 @@ def recompute_current_standings(tournament_id: int, *, force: bool = False) -> b
     from_round, kept = plan(tournament.standings_digests)
     by_round = tabulation.rows(from_round, live=True)
     with transaction.atomic():
-        # The lock makes two recomputes write one after the other, and an older one never
-        # overwrites a newer one. The digests are read again under it: another recompute
-        # may have stored rows since, from other results.
-        locked = (
-            Tournament.objects.select_for_update()
-            .filter(pk=tournament_id, standings_seq__lte=seq)
-            .values_list("standings_digests", flat=True)
-            .first()
-        )
+        locked = _locked_digests(tournament_id, seq)
         if locked is None:
             return False
         now, kept = plan(locked)
@@ -341,12 +349,7 @@ def complete_past_standings(tournament_id: int) -> bool:
     stale = stale_rounds(tournament.standings_digests, last_round)
     by_round = tabulation.rows(stale[0], stale[-1]) if stale else {}
     with transaction.atomic():
-        locked = (
-            Tournament.objects.select_for_update()
-            .filter(pk=tournament_id, standings_seq__lte=seq)
-            .values_list("standings_digests", flat=True)
-            .first()
-        )
+        locked = _locked_digests(tournament_id, seq)
         if locked is None:
             return False
         now = stale_rounds(locked, last_round)
