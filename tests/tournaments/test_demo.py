@@ -7,6 +7,8 @@ import io
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.db import transaction
+from django.test import override_settings
 
 from club.models import Club, Membership, Player
 from scoring.engine import Team as Side
@@ -17,11 +19,18 @@ from tournaments.services.standings import recompute_standings
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def demo():  # type: ignore[no-untyped-def]
-    out = io.StringIO()
-    call_command("load_demo", stdout=out)
-    return out.getvalue()
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+    """The demo loaded once for the module (some 7 s a load), in a transaction rolled back
+    after its last test; each test runs in a savepoint inside it, so what one test changes
+    is gone before the next."""
+    # The module's fixture comes before the tests' own (conftest's fast hasher).
+    fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
+    with django_db_blocker.unblock(), transaction.atomic(), fast:
+        out = io.StringIO()
+        call_command("load_demo", stdout=out)
+        yield out.getvalue()
+        transaction.set_rollback(True)
 
 
 def counts() -> dict[str, int]:
