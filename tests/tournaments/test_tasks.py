@@ -311,6 +311,14 @@ def test_changes_only_emit_a_hook_and_the_task_module_listens_to_it(
     recompute.assert_called_once_with(match.tournament_id)
 
 
+def _publications(tournament_id: int, capture) -> int:  # type: ignore[no-untyped-def]
+    """How many times one recompute task publishes the tournament's live versions."""
+    with mock.patch.object(tasks, "publish_live") as publish, capture(execute=True) as callbacks:
+        assert tasks.recompute_tournament.run(tournament_id) is True
+    assert len(callbacks) == publish.call_count
+    return publish.call_count
+
+
 def test_a_tie_break_change_is_published_with_the_latest_round_and_again_with_the_past(
     with_a_broker, django_capture_on_commit_callbacks
 ):
@@ -320,19 +328,9 @@ def test_a_tie_break_change_is_published_with_the_latest_round_and_again_with_th
     assert tasks.recompute_tournament.run(tournament.pk) is True
     Tournament.objects.filter(pk=tournament.pk).update(tie_breaks=["match_points", "points_for"])
     record_change(tournament.pk)
-    with (
-        mock.patch.object(tasks, "publish_live") as publish,
-        django_capture_on_commit_callbacks(execute=True) as callbacks,
-    ):
-        assert tasks.recompute_tournament.run(tournament.pk) is True
-    assert len(callbacks) == 2 and publish.call_count == 2
+    assert _publications(tournament.pk, django_capture_on_commit_callbacks) == 2
 
     # A change of the latest round alone: one publication.
     Match.objects.filter(tournament=tournament, round__number=5).update(ns_total=1)
     record_change(tournament.pk)
-    with (
-        mock.patch.object(tasks, "publish_live") as publish,
-        django_capture_on_commit_callbacks(execute=True) as callbacks,
-    ):
-        assert tasks.recompute_tournament.run(tournament.pk) is True
-    assert len(callbacks) == 1 and publish.call_count == 1
+    assert _publications(tournament.pk, django_capture_on_commit_callbacks) == 1

@@ -47,7 +47,6 @@ from tournaments.services.registration import (
 from tournaments.services.results import reopen_results
 from tournaments.services.schedule import generate_round_robin
 from tournaments.services.settings import SettingsRefused, create_tournament, update_tournament
-from tournaments.standings.digests import stale_rounds
 
 from . import etags
 from .draws import (
@@ -430,9 +429,7 @@ class TournamentViewSet(
             else None,
             "change": tournament.standings_seq,
             "latest_change": tournament.change_seq,
-            # A past round a change reached is ranked again a moment after the latest one.
-            "up_to_date": tournament.standings_current
-            and (shown is None or shown not in stale_rounds(tournament.standings_digests)),
+            "up_to_date": tournament.standings_current_after(shown),
             "results": standing_lines(lines, individual=individual) if shown is not None else [],
         }
 

@@ -347,7 +347,9 @@ def complete_past_standings(tournament_id: int) -> bool:
     digests = tabulation.digests()
     last_round = tabulation.last_round
     stale = stale_rounds(tournament.standings_digests, last_round)
-    by_round = tabulation.rows(stale[0], stale[-1]) if stale else {}
+    if not stale:
+        return False  # only rounds these results no longer have: the next recompute's
+    by_round = tabulation.rows(stale[0], stale[-1])
     with transaction.atomic():
         locked = _locked_digests(tournament_id, seq)
         if locked is None:
@@ -355,7 +357,7 @@ def complete_past_standings(tournament_id: int) -> bool:
         now = stale_rounds(locked, last_round)
         if not now:
             return False
-        if not stale or (now[0], now[-1]) != (stale[0], stale[-1]):
+        if (now[0], now[-1]) != (stale[0], stale[-1]):
             stale, by_round = now, tabulation.rows(now[0], now[-1])
         # The rounds between the first and the last stale one are written too: the rows
         # follow the same results as their digests (stale ones come in one run anyway).
