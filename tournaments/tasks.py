@@ -35,7 +35,7 @@ from .live import publish_live, take_window
 from .models import Tournament
 from .services.ratings import recompute_ratings
 from .services.series import handicap_series_of_club, recompute_series, series_of_tournament
-from .services.standings import complete_past_standings, recompute_current_standings
+from .services.standings import recompute_standings
 
 log = logging.getLogger(__name__)
 
@@ -65,8 +65,6 @@ _RETRY = {
 def recompute_tournament(tournament_id: int) -> bool:
     """Recompute the standings if a change came in since; then ask for the club's ratings.
 
-    The latest round and the live table first, published at once; then the past rounds a
-    change left to rank again (a tie-break change: every round), published once more.
     One recompute of a tournament at a time (`_take_turn`): a task that finds one running
     leaves its change to it, and that one computes once more when it ends.
     """
@@ -75,11 +73,10 @@ def recompute_tournament(tournament_id: int) -> bool:
     computed = False
     while True:
         try:
-            for step in (recompute_current_standings, complete_past_standings):
-                if step(tournament_id):
-                    computed = True
-                    # After the commit: pages asking for a new version must find the rows.
-                    transaction.on_commit(lambda: publish_live(tournament_id))
+            if recompute_standings(tournament_id):
+                computed = True
+                # After the commit: pages asking for a new version must find the rows.
+                transaction.on_commit(lambda: publish_live(tournament_id))
         finally:
             asked_again = _end_turn(tournament_id)
         if not (asked_again and _take_turn(tournament_id)):

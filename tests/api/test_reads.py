@@ -149,8 +149,10 @@ def test_the_schedule_etag_changes_when_a_deal_is_entered(
 
 
 def _store_standings(tournament, seq):  # type: ignore[no-untyped-def]
+    # The latest round's rows, as the store keeps them (a past round's table is computed from
+    # the results: tests/api/test_settings_through_the_api.py).
     Standing.objects.filter(tournament=tournament).delete()
-    for round_number in (1, 2):
+    for round_number in (2,):
         for rank, team in enumerate(tournament.teams.order_by("seed"), start=1):
             Standing.objects.create(
                 tournament=tournament,
@@ -174,8 +176,6 @@ def test_standings_latest_or_after_a_round_with_when_they_were_computed(anyone, 
     assert latest["change"] == world.change_seq + 5
     assert [line["rank"] for line in latest["results"]] == [1, 2, 3, 4]
     assert latest["results"][0]["match_points"] == 16
-    first = anyone.get(url, {"after_round": 1}).json()
-    assert first["after_round"] == 1 and first["results"][0]["match_points"] == 8
     assert anyone.get(url, {"after_round": "two"}).status_code == 400
 
 

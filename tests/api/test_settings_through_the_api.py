@@ -62,29 +62,31 @@ def test_bad_settings_answer_400_with_every_path(director_client, tournament):
     assert set(response.json()["errors"]) == {"rules.capot_value", "points_draw", "tie_breaks"}
 
 
-def test_a_past_round_waiting_to_be_ranked_again_is_not_up_to_date(client):
-    """After a tie-break change the latest round comes first; a table after an earlier
-    round says it is not up to date until its step has run."""
+def test_a_past_round_after_a_tie_break_change_is_ranked_by_the_new_order(client):
+    """Only the latest round is stored: a table after an earlier round is computed when
+    asked, from the tournament's settings of now, and says so as the latest does."""
     from django.db.models import F
 
     from bench.bigtournament import build_round_robin_tournament
-    from tournaments.services.standings import (
-        complete_past_standings,
-        recompute_current_standings,
-        recompute_standings,
-    )
+    from tournaments.selectors.results import table_of
+    from tournaments.services.standings import recompute_standings
 
     tournament = build_round_robin_tournament(4, 2, seed=5)
     recompute_standings(tournament.pk)
+    url = f"/api/v1/tournaments/{tournament.pk}/standings/"
+    before = client.get(url, {"after_round": 1}).json()
     Tournament.objects.filter(pk=tournament.pk).update(
         tie_breaks=["match_points", "points_for"], change_seq=F("change_seq") + 1
     )
-    recompute_current_standings(tournament.pk)
-    url = f"/api/v1/tournaments/{tournament.pk}/standings/"
-
-    assert client.get(url).json()["up_to_date"] is True  # the latest round
-    assert client.get(url, {"after_round": 3}).json()["up_to_date"] is True
     assert client.get(url, {"after_round": 1}).json()["up_to_date"] is False
+    recompute_standings(tournament.pk)
 
-    complete_past_standings(tournament.pk)
-    assert client.get(url, {"after_round": 1}).json()["up_to_date"] is True
+    body = client.get(url, {"after_round": 1}).json()
+    assert body["up_to_date"] is True and body["after_round"] == 1
+    assert body["rounds"] == [1, 2, 3]
+    expected = table_of(Tournament.objects.get(pk=tournament.pk))[1]
+    assert [(r["team"]["id"], r["rank_label"]) for r in body["results"]] == [
+        (line.team_id, line.rank_label) for line in expected
+    ]
+    assert body["results"][0].keys() == before["results"][0].keys()
+    assert client.get(url, {"after_round": 4}).json()["results"] == []

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit, urlunsplit
 from django.db import connection
 
 from bench.live_stack import free_port
+from tournaments.standings.names import LIVE_ROUND
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -137,3 +138,9 @@ def wait_for_port(port: int, process: Process, timeout: float = 30) -> None:
                 return
         time.sleep(0.1)
     raise RuntimeError(f"nothing listens on {port} after {timeout}s:\n{process.tail()}")
+
+
+def stored_rounds(by_round: dict[int, list]) -> dict[int, list]:
+    """What the store keeps of every round's lines: the latest round's and the live table."""
+    latest = max((r for r in by_round if r != LIVE_ROUND), default=None)
+    return {r: lines for r, lines in by_round.items() if r in (latest, LIVE_ROUND)}

@@ -14,9 +14,10 @@ from club.models import Membership, RatingChange
 from config.celery_app import app
 from tests.conftest import requires_postgres, requires_redis
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
+from tests.integration.services import stored_rounds
 from tournaments.models import Match, Standing, Tournament
+from tournaments.selectors.results import table_of
 from tournaments.services.deals import enter_deal
-from tournaments.services.standings import table_of
 
 from .services import Worker
 
@@ -89,7 +90,7 @@ def stored(tournament: Tournament) -> list[tuple[int, int, int, int, int, int]]:
 def computed(tournament: Tournament) -> list[tuple[int, int, int, int, int, int]]:
     return sorted(
         (r, line.team_id, line.rank, line.match_points, line.points_for, line.deals)
-        for r, lines in table_of(tournament).items()
+        for r, lines in stored_rounds(table_of(tournament)).items()
         for line in lines
     )
 

@@ -21,8 +21,9 @@ from club.tokens import issue_own_token
 from config.celery_app import app
 from tests.conftest import requires_postgres, requires_redis
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
+from tests.integration.services import stored_rounds
 from tournaments.models import Deal, Match, Standing, Tournament
-from tournaments.services.standings import table_of
+from tournaments.selectors.results import table_of
 from tournaments.tasks import recompute_tournament
 
 from .services import RedisServer, Site, Worker
@@ -139,7 +140,7 @@ def stored(tournament: Tournament) -> list[tuple[int, int, int, int, int]]:
 def computed(tournament: Tournament) -> list[tuple[int, int, int, int, int]]:
     return sorted(
         (r, line.team_id, line.rank, line.match_points, line.points_for)
-        for r, lines in table_of(tournament).items()
+        for r, lines in stored_rounds(table_of(tournament)).items()
         for line in lines
     )
 

@@ -12,6 +12,7 @@ from club.models import Membership
 from tests.factories import ClubFactory, make_staff
 from tournaments.errors import Conflict, NotAllowed, ServiceError
 from tournaments.models import Bracket, Match, MatchEvent, Round, Tournament
+from tournaments.selectors.results import table_of
 from tournaments.services.deals import close_match, enter_deal, reopen_match
 from tournaments.services.director import assign_referee, withdraw_team
 from tournaments.services.draws import (
@@ -26,7 +27,6 @@ from tournaments.services.finals import start_final
 from tournaments.services.registration import register_teams
 from tournaments.services.schedule import generate_round_robin
 from tournaments.services.settings import create_tournament
-from tournaments.services.standings import table_of
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,9 @@ from rest_framework.test import APIClient
 
 from tests.tournaments.pages_world import MADE_BY_EW, MADE_BY_NS, build_world
 from tournaments.models import Standing
+from tournaments.selectors.results import table_of
 from tournaments.services.deals import enter_deal
-from tournaments.services.standings import recompute_standings, table_of
+from tournaments.services.standings import recompute_standings
 from tournaments.standings.names import LIVE_ROUND
 from tournaments.standings.table import MatchResult, TeamInfo, compute_standings
 

@@ -12,8 +12,8 @@ from bench.deal_counts import deal_stats
 from club.models import Membership
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Deal, Match
+from tournaments.selectors.results import read_results, table_of
 from tournaments.services.deals import correct_deal, enter_deal, remove_last_deal
-from tournaments.services.standings import read_results, table_of
 from tournaments.standings.names import LIVE_ROUND
 from tournaments.standings.table import NO_STATS, compute_standings
 

@@ -19,6 +19,10 @@ pytestmark = pytest.mark.django_db
 
 PUBLIC_BOUND = 8
 DIRECTOR_BOUND = 10
+# The first page to show a past round (the standings' rank chart) computes it from the
+# results, then keeps it: the teams and the matches, a mêlée's entrants, matches,
+# partnerships and sit-outs.
+PAST_ROUNDS_COMPUTED = 4
 
 
 def played(n_teams: int):

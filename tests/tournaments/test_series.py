@@ -270,7 +270,7 @@ def test_a_burst_of_changes_on_an_evening_sends_one_series_recompute_per_window(
     app.conf.task_always_eager = False
     try:
         with (
-            mock.patch.object(tasks, "recompute_current_standings", return_value=True),
+            mock.patch.object(tasks, "recompute_standings", return_value=True),
             mock.patch.object(tasks, "schedule_ratings"),
             mock.patch.object(tasks.recompute_series_table, "apply_async") as sent,
         ):

@@ -1,10 +1,12 @@
-"""A recompute ranks again only the rounds from the first whose inputs changed (their digests)."""
+"""Round digests: the store ranks the latest round again only when they moved, and a past
+round's lines, computed when asked, are kept under its digest."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from unittest import mock
 
 import pytest
 from django.db.models import F
@@ -13,19 +15,12 @@ from bench.bigtournament import build_round_robin_tournament
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tests.tournaments.pages_world import MADE_BY_NS, build_world
 from tournaments.models import Match, Standing, Tournament
+from tournaments.selectors import standings as standings_selectors
+from tournaments.selectors.results import table_of
+from tournaments.selectors.standings import past_round_rows
 from tournaments.services.deals import enter_deal
-from tournaments.services.standings import (
-    complete_past_standings,
-    recompute_current_standings,
-    recompute_standings,
-)
-from tournaments.standings.digests import (
-    STALE,
-    first_changed_round,
-    stale_rounds,
-    with_past_rounds_stale,
-)
-from tournaments.standings.names import LIVE_ROUND
+from tournaments.services.standings import recompute_standings
+from tournaments.standings.names import LIVE_ROUND, ROW_FIELDS
 from tournaments.standings.table import Line, MatchResult, Tabulation, TeamInfo, compute_standings
 
 A, B, C, D = 1, 2, 3, 4
@@ -57,7 +52,6 @@ def test_a_change_in_round_two_changes_the_digests_of_rounds_two_and_three_only(
     assert len(after) == 3
     assert after[0] == before[0]
     assert after[1] != before[1] and after[2] != before[2]
-    assert first_changed_round(before, after) == 2
 
 
 def test_the_digests_do_not_depend_on_the_order_the_matches_are_read_in():
@@ -87,16 +81,13 @@ def test_tie_breaks_points_and_a_withdrawal_change_every_round():
         digests(points=(3, 1, 0)),
         digests(teams=withdrawn),
     ):
-        assert first_changed_round(before, other) == 1
+        assert all(old != new for old, new in zip(before, other, strict=True))
 
 
-def test_a_new_round_is_the_first_changed_and_a_round_gone_leaves_nothing_to_rank():
+def test_a_new_round_adds_a_digest_and_keeps_the_others():
     two_rounds = digests(MATCHES[:4])
     three_rounds = digests()
-    assert first_changed_round(two_rounds, three_rounds) == 3
-    assert first_changed_round(three_rounds, two_rounds) == 3
-    assert first_changed_round([], three_rounds) == 1
-    assert first_changed_round(three_rounds, three_rounds) == 4
+    assert three_rounds[:2] == two_rounds and len(three_rounds) == 3
 
 
 def test_the_lines_from_a_round_on_equal_those_of_a_whole_computation():
@@ -107,25 +98,11 @@ def test_the_lines_from_a_round_on_equal_those_of_a_whole_computation():
     assert Tabulation(TEAMS, MATCHES).lines(2, 2) == {2: whole[2]}
 
 
-def test_the_past_rounds_a_change_reaches_are_stale_and_the_latest_keeps_its_digest():
-    new = ["d1", "d2", "d3", "d4", "d5"]
-    # A change in round 2 of 5: rounds 2-4 wait, round 5 is written with its digest.
-    assert with_past_rounds_stale(new, 2, 5) == ["d1", STALE, STALE, STALE, "d5"]
-    assert stale_rounds(with_past_rounds_stale(new, 2, 5)) == [2, 3, 4]
-    assert stale_rounds(with_past_rounds_stale(new, 2, 5), 3) == [2, 3]
-    # A change in the latest round, or a new round: nothing waits.
-    assert with_past_rounds_stale(new, 5, 5) == new
-    assert with_past_rounds_stale(new, 6, 5) == new
-    assert with_past_rounds_stale([], 1, 0) == []
-    # A stale round is a changed one for the next recompute.
-    assert first_changed_round(["d1", STALE, "d3"], ["d1", "d2", "d3"]) == 2
-
-
 def test_what_a_bye_scores_changes_every_round():
     with_bye = [*MATCHES, result(7, 3, A, None, 0, 0)]
     counting_nothing = digests(with_bye)
     for other in (digests(with_bye, bye_points=500), digests(with_bye, bye_points=400)):
-        assert first_changed_round(counting_nothing, other) == 1
+        assert all(old != new for old, new in zip(counting_nothing, other, strict=True))
     assert digests(with_bye, bye_points=500) != digests(with_bye, bye_points=400)
 
 
@@ -136,8 +113,8 @@ def in_play(ns_total: int, ew_total: int) -> MatchResult:
 def test_a_deal_of_a_match_in_play_changes_no_digest_and_its_last_deal_changes_its_round():
     before = digests([*MATCHES, in_play(240, 180)])
     assert digests([*MATCHES, in_play(400, 180)]) == before
-    finished = result(7, 3, A, B, 400, 180)
-    assert first_changed_round(before, digests([*MATCHES, finished])) == 3
+    finished = digests([*MATCHES, result(7, 3, A, B, 400, 180)])
+    assert finished[:2] == before[:2] and finished[2] != before[2]
 
 
 def test_the_lines_from_a_round_on_equal_a_whole_computation_with_byes_and_a_live_table():
@@ -172,43 +149,89 @@ def _stored(tournament: Tournament) -> list[tuple]:
     )
 
 
+def _every_round(tournament: Tournament) -> dict[int, list[tuple]]:
+    """Every round's lines as the readers get them: stored (the latest), else computed."""
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    latest = len(tournament.standings_digests)
+    past = past_round_rows(tournament, range(1, latest))
+    lines = {n: [tuple(row) for row in rows] for n, rows in past.items()}
+    stored = (
+        Standing.objects.filter(tournament=tournament)
+        .exclude(round_number=LIVE_ROUND)
+        .order_by("round_number", "rank", "team__seed", "pk")
+        .values_list("round_number", "team_id", "team__seed", *ROW_FIELDS)
+    )
+    for number, *row in stored:
+        lines.setdefault(number, []).append(tuple(row))
+    return lines
+
+
+def _from_scratch(tournament: Tournament) -> dict[int, list[tuple]]:
+    """The same, every round computed afresh from the results."""
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    whole = table_of(tournament)
+    return {
+        n: [(line.team_id, line.seed, *line.stored()) for line in lines]
+        for n, lines in whole.items()
+        if n != LIVE_ROUND
+    }
+
+
+@pytest.fixture(autouse=True)
+def _nothing_kept_in_this_process():
+    """Past rounds kept by an earlier test (same ids, another database) are not this one's."""
+    standings_selectors._kept.clear()
+
+
 @pytest.mark.django_db
-def test_a_change_in_the_last_round_leaves_the_rows_of_the_rounds_before_untouched():
+def test_only_the_latest_round_is_stored_and_rows_of_other_rounds_go():
     tournament = build_round_robin_tournament(6, 2, seed=3)
-    recompute_standings(tournament.pk)
+    assert recompute_standings(tournament.pk) is True
     rows = Standing.objects.filter(tournament=tournament)
-    # Rows of rounds 1-4 spoiled by hand: a recompute that ranks only round 5 leaves them.
-    rows.filter(round_number__lt=5).update(rank=0)
+    assert set(rows.values_list("round_number", flat=True)) == {5}
+    # A past round's rows (as the store before kept them, or made by hand) are deleted.
+    line = rows.first()
+    assert line is not None
+    line.pk, line.round_number = None, 2
+    line.save()
     _change_a_match(tournament, 5, 40)
 
     assert recompute_standings(tournament.pk) is True
 
-    assert set(rows.filter(round_number__lt=5).values_list("rank", flat=True)) == {0}
-    assert 0 not in set(rows.filter(round_number=5).values_list("rank", flat=True))
+    assert set(rows.values_list("round_number", flat=True)) == {5}
 
 
 @pytest.mark.django_db
-def test_after_changes_in_any_round_the_rows_equal_a_rebuild_from_scratch():
+def test_a_change_of_the_latest_round_ranks_it_and_one_of_an_early_round_too():
     tournament = build_round_robin_tournament(6, 2, seed=5)
     recompute_standings(tournament.pk)
+    rows = Standing.objects.filter(tournament=tournament, round_number=5)
+    rows.update(rank=0)  # spoiled by hand: a recompute that ranks round 5 mends them
+    _change_a_match(tournament, 2, 500)
+
+    assert recompute_standings(tournament.pk) is True
+
+    assert 0 not in set(rows.values_list("rank", flat=True))
+
+
+@pytest.mark.django_db
+def test_after_changes_in_any_round_every_round_read_equals_a_rebuild_from_scratch():
+    tournament = build_round_robin_tournament(6, 2, seed=5)
+    recompute_standings(tournament.pk)
+    assert _every_round(tournament) == _from_scratch(tournament)
     for round_number, points in ((5, 300), (2, 500), (2, -500), (4, 900)):
         _change_a_match(tournament, round_number, points)
         assert recompute_standings(tournament.pk) is True
-    kept = _stored(tournament)
-
-    Standing.objects.filter(tournament=tournament).delete()
-    Tournament.objects.filter(pk=tournament.pk).update(standings_digests=[])
-    assert recompute_standings(tournament.pk, force=True) is True
-
-    assert _stored(tournament) == kept
+        assert _every_round(tournament) == _from_scratch(tournament)
 
 
 @pytest.mark.django_db
-def test_forcing_compares_every_round_and_mends_rows_edited_by_hand():
+def test_forcing_ranks_the_latest_round_and_mends_rows_edited_by_hand():
     tournament = build_round_robin_tournament(6, 2, seed=7)
     recompute_standings(tournament.pk)
     fresh = _stored(tournament)
-    Standing.objects.filter(tournament=tournament, round_number=1).update(rank=0)
+    Standing.objects.filter(tournament=tournament).update(rank=0)
+    assert recompute_standings(tournament.pk) is False  # nothing changed: nothing ranked
 
     assert recompute_standings(tournament.pk, force=True) is True
 
@@ -222,21 +245,18 @@ def test_rows_stored_by_another_recompute_meanwhile_are_ranked_again(monkeypatch
     recompute_standings(tournament.pk)
     fresh = _stored(tournament)
     real = Tabulation.digests
-    calls = []
 
-    def another_recompute_stored_round_two_meanwhile(self):
+    def another_recompute_stored_other_rows_meanwhile(self):
         ours = real(self)
-        calls.append(1)
-        if len(calls) > 1:
-            return ours  # the past rounds' step, after
-        # As if another recompute had just stored rows of other results from round 2 on.
-        Standing.objects.filter(tournament=tournament, round_number__gte=2).update(rank=0)
+        # As if another recompute had just stored rows of other results.
+        Standing.objects.filter(tournament=tournament).update(rank=0)
         Tournament.objects.filter(pk=tournament.pk).update(
-            standings_digests=[ours[0], "another", *ours[2:]]
+            standings_digests=[*ours[:-1], "another"]
         )
         return ours
 
-    monkeypatch.setattr(Tabulation, "digests", another_recompute_stored_round_two_meanwhile)
+    monkeypatch.setattr(Tabulation, "digests", another_recompute_stored_other_rows_meanwhile)
+    # A deal of a match in play: these digests are the stored ones, until the lock.
     Tournament.objects.filter(pk=tournament.pk).update(change_seq=F("change_seq") + 1)
 
     assert recompute_standings(tournament.pk) is True
@@ -245,70 +265,66 @@ def test_rows_stored_by_another_recompute_meanwhile_are_ranked_again(monkeypatch
 
 
 @pytest.mark.django_db
-def test_a_tie_break_change_ranks_the_latest_round_first_and_the_past_rounds_after():
+def test_a_tie_break_change_writes_the_latest_round_and_a_past_round_is_ranked_when_asked(
+    django_assert_max_num_queries,
+):
     tournament = build_round_robin_tournament(6, 2, seed=11)
     recompute_standings(tournament.pk)
-    before = _stored(tournament)
+    before = _every_round(tournament)
     Tournament.objects.filter(pk=tournament.pk).update(
         tie_breaks=["match_points", "sonneborn_berger", "points_for"],
         change_seq=F("change_seq") + 1,
     )
 
-    assert recompute_current_standings(tournament.pk) is True
+    # The tournament, its teams and matches; the lock, the digests, the rows read and
+    # written (updates in one statement on PostgreSQL, one by one elsewhere).
+    with django_assert_max_num_queries(6 + 6):
+        assert recompute_standings(tournament.pk) is True
 
-    stored = Tournament.objects.get(pk=tournament.pk)
-    assert stale_rounds(stored.standings_digests) == [1, 2, 3, 4]
-    assert stored.standings_current  # what the pages show is up to date
-    version = stored.standings_computed_at
-    past = [row for row in _stored(tournament) if row[0] < 5]
-    assert past == [row for row in before if row[0] < 5]  # not yet ranked again
-
-    assert complete_past_standings(tournament.pk) is True
-
-    stored = Tournament.objects.get(pk=tournament.pk)
-    assert stale_rounds(stored.standings_digests) == []
-    assert stored.standings_computed_at > version  # a new version: pinned pages fetch it
-    kept = _stored(tournament)
-    assert [r for r in kept if r[0] < 5] != past  # the new order moved some past ranks
-    Standing.objects.filter(tournament=tournament).delete()
-    Tournament.objects.filter(pk=tournament.pk).update(standings_digests=[])
-    assert recompute_standings(tournament.pk, force=True) is True
-    assert _stored(tournament) == kept
-    assert complete_past_standings(tournament.pk) is False  # nothing left
+    after = _every_round(tournament)
+    assert after == _from_scratch(tournament)
+    assert after != before  # the new order moved some ranks
+    assert next(n for n in after if after[n] != before[n]) < 5  # past rounds' too
 
 
 @pytest.mark.django_db
-def test_past_rounds_left_stale_by_a_step_that_died_are_ranked_by_the_next_recompute():
+def test_a_past_round_is_kept_under_its_digest(django_assert_num_queries):
     tournament = build_round_robin_tournament(6, 2, seed=13)
     recompute_standings(tournament.pk)
-    _change_a_match(tournament, 2, 600)
-    assert recompute_current_standings(tournament.pk) is True  # the worker dies here
-    _change_a_match(tournament, 5, 40)
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    with django_assert_num_queries(2):  # computed: the teams and the matches
+        first = past_round_rows(tournament, [2, 3])
+    with django_assert_num_queries(0):  # kept in this process
+        assert past_round_rows(tournament, [2, 3]) == first
+    standings_selectors._kept.clear()
+    with django_assert_num_queries(0):  # kept in the shared cache, for every process
+        assert past_round_rows(tournament, [3, 2]) == first
+    # Round 4 changes: round 3 keeps its digest and its lines, round 4 is computed again.
+    _change_a_match(tournament, 4, 600)
+    recompute_standings(tournament.pk)
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    with django_assert_num_queries(2):
+        rows = past_round_rows(tournament, [3, 4])
+    assert rows[3] == first[3]
+    assert [tuple(r) for r in rows[4]] == _every_round_rows(tournament, 4)
+    assert past_round_rows(tournament, [0, 6]) == {}  # no such round: nothing
 
-    assert recompute_standings(tournament.pk) is True
 
-    kept = _stored(tournament)
-    Standing.objects.filter(tournament=tournament).delete()
-    Tournament.objects.filter(pk=tournament.pk).update(standings_digests=[])
-    recompute_standings(tournament.pk, force=True)
-    assert _stored(tournament) == kept
+def _every_round_rows(tournament: Tournament, number: int) -> list:
+    return [(line.team_id, line.seed, *line.stored()) for line in table_of(tournament)[number]]
 
 
 @pytest.mark.django_db
-def test_the_past_rounds_step_leaves_rows_to_a_newer_recompute(django_assert_num_queries):
-    tournament = build_round_robin_tournament(6, 2, seed=15)
+def test_a_past_round_is_computed_while_the_cache_is_down():
+    tournament = build_round_robin_tournament(4, 2, seed=17)
     recompute_standings(tournament.pk)
-    with django_assert_num_queries(1):
-        assert complete_past_standings(tournament.pk) is False  # nothing stale: one read
-    _change_a_match(tournament, 2, 600)
-    recompute_current_standings(tournament.pk)
-    # A newer change's recompute stored its rows after this step read the results.
-    Tournament.objects.filter(pk=tournament.pk).update(standings_seq=F("standings_seq") + 5)
-
-    assert complete_past_standings(tournament.pk) is False
-
-    stored = Tournament.objects.get(pk=tournament.pk)
-    assert stale_rounds(stored.standings_digests) == [2, 3, 4]
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    with (
+        mock.patch.object(standings_selectors.cache, "get_many", side_effect=ConnectionError),
+        mock.patch.object(standings_selectors.cache, "set_many", side_effect=ConnectionError),
+    ):
+        rows = past_round_rows(tournament, [1])
+    assert [tuple(r) for r in rows[1]] == _every_round_rows(tournament, 1)
 
 
 @pytest.mark.django_db
@@ -318,6 +334,7 @@ def test_a_deal_of_a_match_in_play_rewrites_the_live_table_and_no_round():
     recompute_standings(tournament.pk)
     rounds = Standing.objects.filter(tournament=tournament).exclude(round_number=LIVE_ROUND)
     # Spoiled by hand: a recompute that ranks no round leaves them as they are.
+    assert rounds.exists()
     rounds.update(rank=0)
 
     enter_deal(world.other_match, MADE_BY_NS, by=world.director)

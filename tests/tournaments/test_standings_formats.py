@@ -6,7 +6,7 @@ import pytest
 
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments.models import Match, Round, Tournament
-from tournaments.services.standings import table_of
+from tournaments.selectors.results import table_of
 from tournaments.standings.names import LIVE_ROUND
 from tournaments.standings.table import MatchResult, TeamInfo, compute_standings
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import QuerySet
@@ -71,13 +72,18 @@ _PLAYER_COLUMNS = {
 }
 
 
-def standing_lines(lines: QuerySet[Standing], *, individual: bool = False) -> list[dict[str, Any]]:
+def standing_lines(
+    lines: QuerySet[Standing] | Sequence[Standing], *, individual: bool = False
+) -> list[dict[str, Any]]:
     """Exactly StandingSerializer's output (a test holds them equal), read with `values()`.
 
     The standings are the API's most polled read; building 64 lines from plain rows costs a
     tenth of serializing 64 model instances field by field. `individual`: the lines are
-    players' (the columns of the entrant are read, not the team's).
+    players' (the columns of the entrant are read, not the team's). A past round's lines,
+    computed (never stored: `selectors.standings.past_lines`), are serialized as they are.
     """
+    if not isinstance(lines, QuerySet):
+        return list(StandingSerializer(lines, many=True).data)
     whose = _PLAYER_COLUMNS.values() if individual else (f"team__{f}" for f in _TEAM_FIELDS)
     rows = lines.values(*_STANDING_COLUMNS, *whose)
     body = []

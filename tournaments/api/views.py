@@ -411,11 +411,10 @@ class TournamentViewSet(
     @staticmethod
     def _standings_body(tournament: Tournament, after_round: int | None) -> dict[str, Any]:
         view = selectors.standings_after(tournament, after_round)
-        # A round asked for is shown even when nothing is stored after it (no lines).
+        # A round asked for is shown even when it has no standings yet (no lines).
         shown = after_round if after_round is not None else view.after
-        lines = Standing.objects.filter(tournament=tournament, round_number=shown or 0)
         individual = tournament.is_individual
-        lines = lines.order_by("rank", "entrant__seed" if individual else "team__seed", "pk")
+        lines = view.lines() if shown == view.after else Standing.objects.none()
         live = after_round is None and view.live
         return {
             "tournament": tournament.pk,
@@ -429,7 +428,7 @@ class TournamentViewSet(
             else None,
             "change": tournament.standings_seq,
             "latest_change": tournament.change_seq,
-            "up_to_date": tournament.standings_current_after(shown),
+            "up_to_date": tournament.standings_current,
             "results": standing_lines(lines, individual=individual) if shown is not None else [],
         }
 

@@ -18,7 +18,6 @@ from club.models import Club, Player, Series
 from scoring.engine import Draws
 
 from ..standings.criteria import DEFAULT_TIE_BREAKS
-from ..standings.digests import stale_rounds
 from .checkin import CheckInFields
 
 # A bye's default points a deal when matches are played to `max_deals` alone (docs/formats.md).
@@ -194,13 +193,6 @@ class Tournament(models.Model):
     def standings_current(self) -> bool:
         """Computed at least once, and from the latest change (`standings_behind` as a filter)."""
         return self.standings_computed_at is not None and self.standings_seq >= self.change_seq
-
-    def standings_current_after(self, round_number: int | None) -> bool:
-        """`standings_current`, and the table after `round_number` (None: the latest or the
-        live one) is not a past round still waiting to be ranked again."""
-        return self.standings_current and (
-            round_number is None or round_number not in stale_rounds(self.standings_digests)
-        )
 
     @staticmethod
     def with_rounds_drawn(queryset: models.QuerySet[Tournament]) -> models.QuerySet[Tournament]:

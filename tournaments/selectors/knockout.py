@@ -16,13 +16,14 @@ from typing import Any
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from ..models import Bracket, Match, Round, Side, Standing, Team, Tournament
+from ..models import Bracket, Match, Round, Side, Team, Tournament
 from ..scheduling.knockout import (
     KnockoutRound,
     first_knockout_round,
     knockout_ranking,
     next_knockout_round,
 )
+from .standings import standings_after
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,12 +135,9 @@ def final_ranking(
         return []
     _round, final, winners = progress.played[-1]
     seeds = list(progress.bracket.seeds)
-    others = list(
-        Standing.objects.filter(tournament=tournament, round_number=progress.bracket.after_round)
-        .exclude(team_id__in=seeds)
-        .order_by("rank", "team__seed", "pk")
-        .values_list("team_id", flat=True)
-    )
+    seeded_from = standings_after(tournament, progress.bracket.after_round, live=False)
+    lines = seeded_from.lines() if seeded_from.after == progress.bracket.after_round else []
+    others = [t for line in lines if (t := line.team_id) is not None and t not in seeds]
     places = knockout_ranking([*seeds, *others], final, set(winners.values()))
     teams = {t.pk: t for t in tournament.teams.select_related("first_player", "second_player")}
     count = {p: sum(1 for q in places if q.place == p) for p in {q.place for q in places}}

@@ -47,11 +47,11 @@ from ..models import (
 from ..permissions import require_director
 from ..scheduling import PairBy, TeamRecord, draw_team_round
 from ..scheduling.knockout import KnockoutRound
+from ..selectors.results import table_of
 from .individual import next_individual_round
 from .lineup import line_ups_for
 from .planned import PlannedMatch, PlannedRound
 from .schedule import FIRST_DEALER
-from .standings import table_of
 
 __all__ = [
     "NextRound",

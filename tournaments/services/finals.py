@@ -19,8 +19,8 @@ from ..errors import Conflict, ServiceError
 from ..models import Bracket, Match, MatchEvent, Round, Tournament
 from ..permissions import require_director
 from ..scheduling.knockout import BRACKET_SIZES
+from ..selectors.results import table_of
 from .draws import RoundNotOver, locked
-from .standings import table_of
 
 __all__ = ["start_final", "start_final_refusal"]
 

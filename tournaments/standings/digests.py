@@ -1,10 +1,9 @@
-"""Round digests: what each round's stored standings were computed from, so a recompute ranks
-and compares only the rounds from the first whose inputs changed (and the live table, always).
+"""Round digests: what each round's standings are computed from. The store ranks the latest
+round again only when they moved (the live table, always), and a past round's lines, computed
+when asked, are kept under its digest: equal digests, equal lines.
 
 A deal that finishes a match of the current round changes that round's digest alone; a deal
-of a match still in play changes none. A stored digest may also be STALE: a past round whose
-inputs changed and whose rows wait to be ranked again (after the latest round's and the live
-table's, which the spectators wait for).
+of a match still in play changes none.
 """
 
 from __future__ import annotations
@@ -14,10 +13,6 @@ import marshal
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
-
-# In the stored digests: a round before the latest whose rows are not yet ranked from its
-# current inputs. It differs from every digest, so a recompute sees that round as changed.
-STALE = ""
 
 
 class Tabulated(Protocol):
@@ -85,24 +80,3 @@ def round_digests(tabulation: Tabulated) -> list[str]:
         chain.update(marshal.dumps(sorted(by_round.get(round_number, ())), 2))
         digests.append(chain.copy().hexdigest())
     return digests
-
-
-def first_changed_round(stored: Sequence[str], digests: Sequence[str]) -> int:
-    """The first round whose digest differs from the stored one, or is STALE (one past both
-    if none)."""
-    for number, (old, new) in enumerate(zip(stored, digests, strict=False), start=1):
-        if old != new:
-            return number
-    return min(len(stored), len(digests)) + 1
-
-
-def with_past_rounds_stale(digests: Sequence[str], from_round: int, latest: int) -> list[str]:
-    """The digests to store once only the rounds from `latest` on are written: the rounds
-    from `from_round` up to `latest` (excluded) are STALE, the others keep their digest."""
-    stale = max(0, latest - from_round)
-    return [*digests[: from_round - 1], *[STALE] * stale, *digests[from_round - 1 + stale :]]
-
-
-def stale_rounds(stored: Sequence[str], last_round: int | None = None) -> list[int]:
-    """The rounds (up to `last_round`, if given) whose stored rows wait to be ranked again."""
-    return [n for n, digest in enumerate(stored[:last_round], start=1) if digest == STALE]

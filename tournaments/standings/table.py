@@ -37,8 +37,8 @@ Rules (docs/formats.md), and the choices made where it leaves room:
 Speed (a 64-team round robin: 63 rounds, 4,032 lines): teams are numbered in seed order
 and every running figure is a list indexed by that number; a match adds one precomputed
 tuple per side; consecutive criteria other than head-to-head sort as one tuple key. Ranking
-is most of a round's cost, so `Tabulation.lines` ranks only the rounds asked for, and the
-round digests (`digests.py`) tell the store which those are.
+is most of a round's cost, so `Tabulation.lines` ranks only the rounds asked for: the store
+the latest one (when its digest, `digests.py`, moved), a page the past round it shows.
 """
 
 from __future__ import annotations
