@@ -9,6 +9,7 @@ lines, so a kept table is never stale, and a tie-break change costs the store on
 from __future__ import annotations
 
 import logging
+import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ PAST_ROUND_SECONDS = 24 * 3600
 # chart reads every round: a 64-team round robin's 62 past rounds are 3,968 lines, ~1 MB).
 PAST_LINES_KEPT = 20_000
 _kept: OrderedDict[str, list[Row]] = OrderedDict()
+_kept_lock = threading.Lock()  # a web worker's threads share it
 _RANK = 2 + ROW_FIELDS.index("rank")
 
 
@@ -37,12 +39,21 @@ def _past_key(tournament_id: int, number: int, digest: str) -> str:
 
 
 def _keep(tables: dict[str, list[Row]]) -> None:
-    for key, rows in tables.items():
-        _kept[key] = rows
-        _kept.move_to_end(key)
-    lines = sum(len(rows) for rows in _kept.values())
-    while lines > PAST_LINES_KEPT and len(_kept) > 1:
-        lines -= len(_kept.popitem(last=False)[1])
+    with _kept_lock:
+        for key, rows in tables.items():
+            _kept[key] = rows
+            _kept.move_to_end(key)
+        lines = sum(len(rows) for rows in _kept.values())
+        while lines > PAST_LINES_KEPT and len(_kept) > 1:
+            lines -= len(_kept.popitem(last=False)[1])
+
+
+def _kept_of(keys: Iterable[str]) -> dict[str, list[Row]]:
+    with _kept_lock:
+        found = {key: _kept[key] for key in keys if key in _kept}
+        for key in found:
+            _kept.move_to_end(key)
+    return found
 
 
 def past_round_rows(tournament: Tournament, numbers: Iterable[int]) -> dict[int, list[Row]]:
@@ -56,9 +67,7 @@ def past_round_rows(tournament: Tournament, numbers: Iterable[int]) -> dict[int,
     wanted = {
         n: _past_key(tournament.pk, n, digests[n - 1]) for n in numbers if 0 < n <= len(digests)
     }
-    found = {key: _kept[key] for key in wanted.values() if key in _kept}
-    for key in found:
-        _kept.move_to_end(key)
+    found = _kept_of(wanted.values())
     if len(found) < len(wanted):
         try:
             shared = cache.get_many([key for key in wanted.values() if key not in found])
@@ -88,8 +97,8 @@ def past_round_rows(tournament: Tournament, numbers: Iterable[int]) -> dict[int,
 
 def past_lines(tournament: Tournament, number: int, *, players: bool = False) -> list[Standing]:
     """The lines after past round `number`, in rank order, as Standing rows never saved
-    (two queries when kept: the teams or players; two more when computed). `players`: with
-    each team's two players."""
+    (one query when kept: the teams or the players; the results' read more when computed).
+    `players`: with each team's two players."""
     rows = past_round_rows(tournament, [number]).get(number, [])
     if tournament.is_individual:
         entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
