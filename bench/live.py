@@ -16,7 +16,9 @@ deals through the API with their token, as the referee's app does. The house rul
 match after `--deals-per-match` deals (default 1), so that with standings that count only
 finished matches every deal changes them. Deals are offered at each phase's pace
 (`--rates`, deals per second over all tables, Poisson arrivals; the first is an evening's
-real pace, one deal per table every few minutes), to a table that has nothing in flight.
+real pace, one deal per table every few minutes), to a table that has nothing in flight,
+until two seconds before the phase ends (`QUIET_TAIL_SECONDS`: a deal saved later might not
+reach every page before the spectators change mode, and would be left out of `seen`).
 
 The phases run once per `--modes` (default `stream,poll`: the same paces with the
 spectators following the live stream, then polling, in one run on one event). With
@@ -255,7 +257,7 @@ async def sample_load(phases: list[Any], loads: list[tuple[float, float]]) -> No
 
 
 def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
-    from bench.live_clients import summarise_saved, summarise_seen
+    from bench.live_clients import QUIET_TAIL_SECONDS, summarise_saved, summarise_seen
 
     phases, spectators, loads = figures["phases"], figures["spectators"], figures["loads"]
     floor = figures["floor"]
@@ -269,19 +271,21 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     knee = None
     for number, phase in enumerate(phases):
         seconds = phase.ends - phase.starts
-        posts = event.posts.summary(number, seconds, lambda s: s == "201")
+        offering = seconds - QUIET_TAIL_SECONDS
+        posts = event.posts.summary(number, offering, lambda s: s == "201")
         shown = summarise_saved(event.saved, number, only_finishing)
         offered = posts["requests"] + event.skipped[number]
         errors = posts["errors"]
         load = loads[number]
         print(
-            f"\nphase {number + 1}: {phase.rate:g} deals/s offered for {seconds:.0f} s, "
+            f"\nphase {number + 1}: {phase.rate:g} deals/s offered for {offering:.0f} s "
+            f"(then {QUIET_TAIL_SECONDS:g} s with none, for the pages to catch up), "
             f"spectators {'streaming' if phase.mode == 'stream' else 'polling'} "
             f"(load before {load[0]:.2f}, after {load[1]:.2f}; 1-min average)"
         )
         print(
             f"live: {posts['requests'] - errors} deals stored of {offered} offered "
-            f"({(posts['requests'] - errors) / seconds:.1f}/s), {errors} errors"
+            f"({(posts['requests'] - errors) / offering:.1f}/s), {errors} errors"
             + (f", {event.skipped[number]} with no table free" if event.skipped[number] else "")
             + f"; deal saved → live standings show it ({shown['measured']} measured, "
             f"{shown['never_shown']} never shown): "
