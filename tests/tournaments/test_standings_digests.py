@@ -306,12 +306,8 @@ def test_a_past_round_is_kept_under_its_digest(django_assert_num_queries):
     with django_assert_num_queries(2):
         rows = past_round_rows(tournament, [3, 4])
     assert rows[3] == first[3]
-    assert [tuple(r) for r in rows[4]] == _every_round_rows(tournament, 4)
+    assert [tuple(r) for r in rows[4]] == _from_scratch(tournament)[4]
     assert past_round_rows(tournament, [0, 6]) == {}  # no such round: nothing
-
-
-def _every_round_rows(tournament: Tournament, number: int) -> list:
-    return [(line.team_id, line.seed, *line.stored()) for line in table_of(tournament)[number]]
 
 
 @pytest.mark.django_db
@@ -324,7 +320,7 @@ def test_a_past_round_is_computed_while_the_cache_is_down():
         mock.patch.object(standings_selectors.cache, "set_many", side_effect=ConnectionError),
     ):
         rows = past_round_rows(tournament, [1])
-    assert [tuple(r) for r in rows[1]] == _every_round_rows(tournament, 1)
+    assert [tuple(r) for r in rows[1]] == _from_scratch(tournament)[1]
 
 
 @pytest.mark.django_db
