@@ -13,6 +13,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.cache import cache
 from django.db.models import QuerySet
@@ -100,29 +101,21 @@ def past_lines(tournament: Tournament, number: int, *, players: bool = False) ->
     (one query when kept: the teams or the players; the results' read more when computed).
     `players`: with each team's two players."""
     rows = past_round_rows(tournament, [number]).get(number, [])
+    owners: dict[int, Any]
     if tournament.is_individual:
-        entrants = {e.pk: e for e in tournament.entrants.select_related("player")}
-        return [
-            Standing(
-                tournament=tournament,
-                round_number=number,
-                entrant=entrants[row[0]],
-                **dict(zip(ROW_FIELDS, row[2:], strict=True)),
-            )
-            for row in rows
-            if row[0] in entrants
-        ]
-    related = ("first_player", "second_player") if players else ()
-    teams = {t.pk: t for t in tournament.teams.select_related(*related)}
+        whose, owners = "entrant", {e.pk: e for e in tournament.entrants.select_related("player")}
+    else:
+        related = ("first_player", "second_player") if players else ()
+        whose, owners = "team", {t.pk: t for t in tournament.teams.select_related(*related)}
     return [
         Standing(
             tournament=tournament,
             round_number=number,
-            team=teams[row[0]],
+            **{whose: owners[row[0]]},
             **dict(zip(ROW_FIELDS, row[2:], strict=True)),
         )
         for row in rows
-        if row[0] in teams
+        if row[0] in owners
     ]
 
 
