@@ -3,23 +3,23 @@ standings row's cells."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import segno
 from django import template
-from django.template.loader import render_to_string
+from django.conf import settings
 from django.utils import formats, timezone
-from django.utils.html import format_html, format_html_join
+from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.registration import with_member_name
 from club.templatetags.charts import line_chart
 from scoring.translation import seat_abbreviation, side_abbreviation, suit_symbol
 
 from ..models import Match, Seat, Standing, Team
-from ..standings.names import FIGURES
 
 register = template.Library()
 
@@ -27,50 +27,67 @@ register = template.Library()
 RANK_CHART_COLOURS = 8
 
 
-# A standings row's cells after its rank, kept per process: from one version of a 400-team
-# table to the next most rows keep their figures (only ranks move), and rendering every row's
-# numbers is most of the region's cost. Bounded: emptied when full.
-_ROW_CELLS: dict[tuple[Any, ...], SafeString] = {}
-ROW_CELLS_AT_MOST = 20_000
+@register.simple_tag
+def standings_rows(
+    lines: Iterable[Standing], link_prefix: str, points_first: bool, show_buchholz: bool
+) -> SafeString:
+    """The rows of the standings table (tournaments/_standings.html), built in Python: a
+    400-team table through the template language took 34 ms, and 128 ms in a process that
+    had not rendered its rows before (`bench/NOTES.md`); the live stream fetches it with every
+    new version.
 
+    `link_prefix`: the team pages' (`…/teams/`), or a mêlée's player pages' (`…/players/`).
+    Four lines a row, the rank on a line of its own: a deal re-ranks many rows and changes
+    the figures of two, and a streaming page is sent the lines that changed
+    (tournaments/stream_events.py)."""
+    badges = {
+        "withdrawn": format_html(' <span class="badge">{}</span>', _("withdrawn")),
+        "in-play": format_html(' <span class="badge badge-playing">{}</span>', _("in play")),
+    }
+    figure = formats.localize if settings.USE_THOUSAND_SEPARATOR else str
+    wide, narrow = '<td class="num wide">{}</td>', '<td class="num">{}</td>'
+    # The figure that ranks first is in bold, and the one a phone keeps on screen.
+    first = "<strong>{}</strong>"
+    columns = [
+        ("played", narrow),
+        ("won", narrow),
+        ("drawn", narrow),
+        ("lost", narrow),
+        ("match_points", wide if points_first else narrow.format(first)),
+        ("points_for", narrow.format(first) if points_first else wide),
+        ("points_against", wide),
+        ("point_difference", narrow),
+        *([("buchholz", narrow)] if show_buchholz else []),
+        ("deals", wide),
+        ("contracts_made", wide),
+        ("contracts_dedans", wide),
+        ("capots", wide),
+        ("belotes", wide),
+        ("litiges", wide),
+    ]
+    prefix = escape(link_prefix)
 
-@register.simple_tag(takes_context=True)
-def standing_cells(context: template.Context, row: Standing) -> SafeString:
-    """templates/tournaments/_standing_cells.html for `row`, rendered once for the same key:
-    everything the cells show (the figures, the name and its link, the badges, the columns
-    the tournament shows, the language)."""
-    tournament = context["tournament"]
-    points_first, show_buchholz = context.get("points_first"), context.get("show_buchholz")
-    key = (
-        get_language(),
-        tournament.club.slug,
-        tournament.slug,
-        bool(points_first),
-        bool(show_buchholz),
-        row.team_id,
-        row.entrant_id,
-        row.entrant.player_id if row.entrant is not None else None,
-        row.name,
-        row.withdrawn,
-        row.in_play,
-        *(getattr(row, figure) for figure in FIGURES),
-    )
-    cells = _ROW_CELLS.get(key)
-    if cells is None:
-        if len(_ROW_CELLS) >= ROW_CELLS_AT_MOST:
-            _ROW_CELLS.clear()
-        cells = _ROW_CELLS[key] = mark_safe(  # the template escaped what it shows
-            render_to_string(
-                "tournaments/_standing_cells.html",
-                {
-                    "row": row,
-                    "tournament": tournament,
-                    "points_first": points_first,
-                    "show_buchholz": show_buchholz,
-                },
+    def row(line: Standing) -> str:
+        owner = line.team_id if line.entrant_id is None else line.entrant.player_id
+        marks = [
+            name for name, on in (("withdrawn", line.withdrawn), ("in-play", line.in_play)) if on
+        ]
+        figures = "".join(
+            cell.format(
+                f"{figure(line.contracts_made)}/{figure(line.contracts_taken)}"
+                if name == "contracts_made"
+                else figure(getattr(line, name))
             )
+            for name, cell in columns
         )
-    return cells
+        return (
+            f'<tr class="{" ".join(marks)}">\n<td class="num">{line.rank_label}</td>\n'
+            f'<td><a href="{prefix}{owner}/">{escape(line.name)}</a>'
+            f"{''.join(badges[mark] for mark in marks)}</td>{figures}\n</tr>"
+        )
+
+    # The names are escaped, the rest are numbers and this function's own markup.
+    return mark_safe("\n".join(row(line) for line in lines))
 
 
 @register.simple_tag

@@ -179,6 +179,11 @@ def standings_context(
         # Where points for rank first (a concours, a mêlée) a phone shows them, not the
         # match points.
         "points_first": (tournament.tie_breaks or [""])[0] == "points_for",
+        # Each line links to its team's page, or a mêlée's to its player's.
+        "link_prefix": reverse(
+            "tournaments:player_table" if tournament.is_individual else "tournaments:team",
+            args=[tournament.club.slug, tournament.slug, 0],
+        )[:-2],
     }
 
 
