@@ -518,3 +518,34 @@ def test_a_stream_whose_region_cannot_be_fetched_says_poll():
     assert sent[0]["status"] == 200
     body = b"".join(m.get("body", b"") for m in sent[1:])
     assert body == b"retry: 3000\n\nevent: poll\ndata: 1\n\n"
+
+
+def test_a_quiet_stream_is_kept_alive_then_closed_at_the_end_of_its_lifetime(monkeypatch):
+    """No new version: the page is written a keepalive every KEEPALIVE_SECONDS (the hub's
+    tick wakes it, no timer of its own), and its stream ends after LIFETIME_SECONDS."""
+    monkeypatch.setattr(stream, "KEEPALIVE_SECONDS", 0.05)
+    monkeypatch.setattr(stream, "TICK_SECONDS", 0.01)
+    monkeypatch.setattr(stream, "LIFETIME_SECONDS", 0.4)
+    sent: list[dict] = []
+
+    async def scenario():  # type: ignore[no-untyped-def]
+        hub = FakeWeb("2-0").hub()
+
+        async def send(message):  # type: ignore[no-untyped-def]
+            sent.append(message)
+
+        async def receive():  # type: ignore[no-untyped-def]
+            await asyncio.sleep(60)  # the page stays
+            return {"type": "http.disconnect"}
+
+        asked = scope(query="v=2-0&lang=en", gzip=False)
+        await asyncio.wait_for(serve(hub, asked, receive, send), 5)
+        return hub
+
+    hub = run(scenario())
+    body = b"".join(message.get("body", b"") for message in sent[1:])
+    assert body.startswith(b"retry: 3000\n\nevent: standings\nid: 2-0\n")
+    # 0.4 s at one every 0.05 s (to within the tick): neither one per tick nor none.
+    assert 4 <= body.count(b": keepalive\n\n") <= 9
+    assert sent[-1] == {"type": "http.response.body", "body": b"", "more_body": False}
+    assert hub.listeners == 0 and hub.topics == {}
