@@ -341,6 +341,14 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
                 f"before the phase's mode ended); each deal's median over the spectators "
                 f"p99 {sighted['median_p99_ms']:.0f} ms"
             )
+            print(
+                "  the slowest deals (saved at, s into the phase: standings API / spectators' "
+                "median, ms): "
+                + ", ".join(
+                    f"{saved - phase.starts:.1f} s: {api:.0f} / {median:.0f}"
+                    for saved, api, median in sighted["slowest"]
+                )
+            )
         kept_pace = posts["requests"] - posts["errors"] >= 0.95 * offered
         if shown["p99_ms"] < AIM_P99_MS and errors == 0 and not shown["never_shown"] and kept_pace:
             knee = phase.rate

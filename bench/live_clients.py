@@ -633,6 +633,10 @@ def run_spectators(config: dict[str, Any], results: Any) -> None:
         results.put(json.dumps(asyncio.run(_spectators(config))))
 
 
+# How many of the slowest deals `summarise_seen` names.
+SLOWEST = 5
+
+
 def summarise_seen(
     saved: Sequence[SavedDeal],
     phase: int,
@@ -665,13 +669,28 @@ def summarise_seen(
     # A deal's median over the spectators: its version's own delay, before the spread among
     # the spectators (a version late for all is the site's; a few pages late, theirs).
     medians = [statistics.median(each) for each in by_deal.values()]
+    slowest = sorted(by_deal, key=lambda number: -statistics.median(by_deal[number]))[:SLOWEST]
     return {
         "measured": len(delays),
         "never": never,
         "p50_ms": percentile(delays, 0.50) * 1000,
         "p99_ms": percentile(delays, 0.99) * 1000,
         "median_p99_ms": percentile(medians, 0.99) * 1000,
+        # The deals late for every page: when each was saved, how long the standings API
+        # took to show it, and its median over the spectators (where a tail comes from).
+        "slowest": [
+            (
+                counted[number].saved_at,
+                _ms_or_nan(counted[number].shown_at, counted[number].saved_at),
+                statistics.median(by_deal[number]) * 1000,
+            )
+            for number in slowest
+        ],
     }
+
+
+def _ms_or_nan(end: float | None, start: float) -> float:
+    return (end - start) * 1000 if end is not None else float("nan")
 
 
 def summarise_saved(
