@@ -20,9 +20,11 @@ site = get_asgi_application()
 
 from django.conf import settings  # noqa: E402  (after Django is set up)
 
+from config.process import settle  # noqa: E402
 from tournaments.stream import PREFIX, StreamApp  # noqa: E402
 
 stream = StreamApp(settings.LIVE_STREAM_ORIGIN, settings.LIVE_REDIS_URL)
+settle()
 
 
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:

@@ -5,6 +5,7 @@ import os
 from typing import Any
 
 from celery import Celery, bootsteps
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -34,3 +35,11 @@ class ReconcileOnConnect(bootsteps.StartStopStep):
 
 
 app.steps["consumer"].add(ReconcileOnConnect)
+
+
+@worker_process_init.connect
+def settle_pool_process(**kwargs: Any) -> None:
+    """A pool process starts with the site loaded: its objects set aside from the collector."""
+    from config.process import settle
+
+    settle()
