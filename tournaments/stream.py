@@ -85,11 +85,13 @@ MAX_LISTENERS = 5000
 # (they poll meanwhile), so they go back to the stream without waiting for a change.
 RETRY_FETCH_SECONDS = 10.0
 # A region is fetched at most once this often, after a burst of FETCH_BURST: at a peak (20
-# deals a second) the standings move several times a second, and each version costs the web
-# tier a render of the whole region and every listener an event. At an evening's pace two
-# deals often end within 0.4 s of each other: the burst lets both go at once, and only a
-# third so soon waits for its turn (a token bucket).
-FETCH_EVERY_SECONDS = 0.4
+# deals a second) the standings move up to eight times a second, and each version costs the
+# web tier a render of the whole region (~8 ms of CPU for 400 teams) and every listener an
+# event. A version waits up to this long for its fetch: 0.4 s was most of what a spectator
+# waited at a peak, when a render cost five times as much (bench/NOTES.md, 2026-12-05). At
+# an evening's pace two deals often end close together: the burst lets both go at once, and
+# only a third so soon waits for its turn (a token bucket).
+FETCH_EVERY_SECONDS = 0.2
 FETCH_BURST = 2
 # A version announced that the web tier answers 204 for is being rendered for another
 # request: asked for again after this, a few times (an announcement older than the version
