@@ -86,7 +86,7 @@ MAX_LISTENERS = 5000
 RETRY_FETCH_SECONDS = 10.0
 # A region is fetched at most once this often, after a burst of FETCH_BURST: at a peak (20
 # deals a second) the standings move up to eight times a second, and each version costs the
-# web tier a render of the whole region (~8 ms of CPU for 400 teams) and every listener an
+# web tier a render of the whole region (~20 ms of CPU for 400 teams) and every listener an
 # event. A version waits up to this long for its fetch: 0.4 s was most of what a spectator
 # waited at a peak, when a render cost five times as much (bench/NOTES.md, 2026-12-05). At
 # an evening's pace two deals often end close together: the burst lets both go at once, and
