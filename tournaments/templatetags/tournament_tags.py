@@ -68,7 +68,7 @@ def standings_rows(
     prefix = escape(link_prefix)
 
     def row(line: Standing) -> str:
-        owner = line.team_id if line.entrant_id is None else line.entrant.player_id
+        owner = line.team_id if line.entrant is None else line.entrant.player_id
         marks = [
             name for name, on in (("withdrawn", line.withdrawn), ("in-play", line.in_play)) if on
         ]
