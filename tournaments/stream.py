@@ -88,9 +88,9 @@ RETRY_FETCH_SECONDS = 10.0
 # deals a second) the standings move up to eight times a second, and each version costs the
 # web tier a render of the whole region (~20 ms of CPU for 400 teams) and every listener an
 # event. A version waits up to this long for its fetch: 0.4 s was most of what a spectator
-# waited at a peak, when a render cost five times as much (bench/NOTES.md, 2026-12-05). At
-# an evening's pace two deals often end close together: the burst lets both go at once, and
-# only a third so soon waits for its turn (a token bucket).
+# waited at a peak, before the render was made cheaper and steadier (bench/NOTES.md,
+# 2026-12-05). At an evening's pace two deals often end close together: the burst lets both
+# go at once, and only a third so soon waits for its turn (a token bucket).
 FETCH_EVERY_SECONDS = 0.2
 FETCH_BURST = 2
 # A version announced that the web tier answers 204 for is being rendered for another
