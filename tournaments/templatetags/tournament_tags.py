@@ -1,5 +1,5 @@
-"""Template helpers of tournaments: the rank chart, a QR code, suits, a player's teams, a
-standings row's cells."""
+"""Template helpers of tournaments: the rank chart, a QR code, suits, a player's teams, the
+standings table's rows."""
 
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ def standings_rows(
     lines: Iterable[Standing], link_prefix: str, points_first: bool, show_buchholz: bool
 ) -> SafeString:
     """The rows of the standings table (tournaments/_standings.html), built in Python: a
-    400-team table through the template language took 34 ms, and 128 ms in a process that
-    had not rendered its rows before (`bench/NOTES.md`); the live stream fetches it with every
-    new version.
+    400-team table through the template language took 37 ms, and 145 ms in a process that
+    had not rendered its rows before (`bench/NOTES.md`, 2026-12-05); the live stream fetches
+    it with every new version.
 
     `link_prefix`: the team pages' (`…/teams/`), or a mêlée's player pages' (`…/players/`).
     Four lines a row, the rank on a line of its own: a deal re-ranks many rows and changes
@@ -44,6 +44,8 @@ def standings_rows(
         "withdrawn": format_html(' <span class="badge">{}</span>', _("withdrawn")),
         "in-play": format_html(' <span class="badge badge-playing">{}</span>', _("in play")),
     }
+    # The figures are integers: their digits, as the template language shows them, unless
+    # the site groups thousands.
     figure = formats.localize if settings.USE_THOUSAND_SEPARATOR else str
     wide, narrow = '<td class="num wide">{}</td>', '<td class="num">{}</td>'
     # The figure that ranks first is in bold, and the one a phone keeps on screen.

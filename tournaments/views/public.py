@@ -77,6 +77,12 @@ def tournament_detail(request: HttpRequest, club_slug: str, slug: str) -> HttpRe
     )
 
 
+def url_prefix(name: str, *args: str) -> str:
+    """The address of the page `name` up to the id that ends it (`…/teams/`): a row's link
+    is this prefix, its id and a slash, built without reversing a URL per row."""
+    return reverse(name, args=[*args, 0])[:-2]
+
+
 def schedule_context(tournament: Tournament, wanted: str) -> dict[str, Any]:
     """The rounds shown (`wanted`: a number, "all", or "" for the current round) and their tables."""
     rounds = list(tournament.rounds.all())
@@ -118,10 +124,10 @@ def schedule_context(tournament: Tournament, wanted: str) -> dict[str, Any]:
         "version": str(tournament.change_seq),
         "poll_seconds": LIVE_POLL_SECONDS,
         # Built once: reversing two URLs per row is most of a 2,000-match page's time.
-        "team_prefix": reverse("tournaments:team", args=[club_slug, slug, 0])[:-2],
-        "match_prefix": reverse("tournaments:match", args=[0])[:-2],
+        "team_prefix": url_prefix("tournaments:team", club_slug, slug),
+        "match_prefix": url_prefix("tournaments:match"),
         # A mêlée's schedule names the players: each links to their page in the tournament.
-        "player_prefix": reverse("tournaments:player_table", args=[club_slug, slug, 0])[:-2]
+        "player_prefix": url_prefix("tournaments:player_table", club_slug, slug)
         if tournament.is_individual
         else "",
     }
@@ -180,10 +186,11 @@ def standings_context(
         # match points.
         "points_first": (tournament.tie_breaks or [""])[0] == "points_for",
         # Each line links to its team's page, or a mêlée's to its player's.
-        "link_prefix": reverse(
+        "link_prefix": url_prefix(
             "tournaments:player_table" if tournament.is_individual else "tournaments:team",
-            args=[tournament.club.slug, tournament.slug, 0],
-        )[:-2],
+            tournament.club.slug,
+            tournament.slug,
+        ),
     }
 
 
