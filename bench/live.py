@@ -206,8 +206,8 @@ async def drive(
     import httpx
 
     from bench.live_clients import Event, Table, Watcher, referees
+    from scoring.demo import plausible_deal
     from scoring.engine import parse_rules, validate_deal
-    from tournaments.demo import plausible_deal
 
     tables = [
         Table(number, token, event_data["tables"][number])
