@@ -1,7 +1,6 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
 
 
 class LiveConfig(AppConfig):
+    # No models and no admin: nothing of it is shown under the app's name.
     name = "live"
-    verbose_name = _("Live pages")
