@@ -20,13 +20,14 @@ MARK = "live_region"
 @dataclass(frozen=True)
 class LiveRegion:
     """A streamed region: the name of its events (the page's `data-stream`), the version it
-    follows (a field of `versions.LiveState`: "changes" or "standings"), the query names
-    that choose its variant (digits), and the URL arguments that make its live key."""
+    follows (a field of `versions.LiveState`: "changes" or "standings"), the URL arguments
+    that make its live key (`versions.live_key`), and the query names that choose its
+    variant (digits)."""
 
     name: str
     version: str
+    address: tuple[str, str]
     variants: tuple[str, ...] = ()
-    address: tuple[str, str] = ("club_slug", "slug")
 
 
 def streamed(region: LiveRegion) -> Callable[[View], View]:

@@ -52,8 +52,9 @@ SCREEN_SLIDE_SECONDS = 12
 
 # The regions every open page of a tournament watches, the same bytes for every visitor:
 # the stream host (live/stream/) finds them by these marks on their views.
-STANDINGS = LiveRegion("standings", version="standings", variants=("after",))
-SCHEDULE = LiveRegion("schedule", version="changes", variants=("round",))
+ADDRESS = ("club_slug", "slug")  # the URL arguments that name a tournament (live.versions.live_key)
+STANDINGS = LiveRegion("standings", version="standings", address=ADDRESS, variants=("after",))
+SCHEDULE = LiveRegion("schedule", version="changes", address=ADDRESS, variants=("round",))
 
 Build = Callable[[Tournament], dict[str, Any]]
 
