@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
-DOCS_PORT ?= 8001
+DOCS_PORT ?= 8002
 # Material for MkDocs announces its end of life on every run; the manuals need nothing of it.
 export NO_MKDOCS_2_WARNING := 1
 
