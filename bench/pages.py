@@ -18,6 +18,7 @@ import os
 import statistics
 import sys
 import time
+from typing import Any
 
 
 def main() -> None:
@@ -116,7 +117,7 @@ def main() -> None:
     one_deal_patch(client, tournament.pk, standings_live)
 
 
-def one_deal_patch(client, tournament_id, url) -> None:  # type: ignore[no-untyped-def]
+def one_deal_patch(client: Any, tournament_id: int, url: str) -> None:
     """The stream's patch for one deal: the standings region before and after a correction."""
     from django.core.cache import cache
 
