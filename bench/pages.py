@@ -122,10 +122,10 @@ def one_deal_patch(client: Any, tournament_id: int, url: str) -> None:
     from django.core.cache import cache
 
     from club.permissions import SYSTEM
+    from live.stream.events import deflated, line_patch, patch_event, region_lines
     from tournaments.models import Deal
     from tournaments.services.deals import correct_deal
     from tournaments.services.standings import recompute_standings
-    from tournaments.stream_events import deflated, line_patch, patch_event, region_lines
 
     cache.clear()
     before = client.get(url).content.decode()
