@@ -12,6 +12,7 @@ from django.db import connection
 
 from ..models import Match, Round, SitOut, Team, Tournament
 from ..standings.table import Line, MatchResult, Tabulation, TeamInfo
+from .players import entries_of_the_evening
 
 _FINISHED = Match.Status.FINISHED.value
 _PLAYING = Match.Status.PLAYING.value
@@ -35,15 +36,18 @@ _SIDE = len(Match.SIDE_STAT_FIELDS)
 def read_results(
     tournament: Tournament, *, teams: bool = True
 ) -> tuple[list[TeamInfo], list[MatchResult]]:
-    """The teams and the stored results of the qualifying rounds (two queries; one without
-    the `teams`).
+    """The teams of the evening (`players.entries_of_the_evening`: a team that never sat at
+    a table has no line) and the stored results of the qualifying rounds (two queries; one
+    without the `teams`).
 
     The rounds of a knockout final are left out: they rank the bracket, not the standings.
     """
     registered = (
         [
             TeamInfo(id=t[0], seed=t[1], withdrawn=t[2])
-            for t in tournament.teams.values_list("id", "seed", "withdrawn")
+            for t in entries_of_the_evening(tournament)
+            .order_by()
+            .values_list("id", "seed", "withdrawn")
         ]
         if teams
         else []
@@ -87,7 +91,12 @@ def read_individual_results(
     sitting a round out is a bye of a side of one, keyed by minus its SitOut row's id so
     that it never meets a partnership's key.
     """
-    entrants = list(tournament.entrants.values_list("id", "seed", "withdrawn", "player_id"))
+    # The players of the evening: every player a side seated is one of them.
+    entrants = list(
+        entries_of_the_evening(tournament)
+        .order_by()
+        .values_list("id", "seed", "withdrawn", "player_id")
+    )
     players = [TeamInfo(id=e[0], seed=e[1], withdrawn=e[2]) for e in entrants]
     entrant_of = {e[3]: e[0] for e in entrants}
     _teams, matches = read_results(tournament, teams=False)

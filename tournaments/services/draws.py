@@ -35,7 +35,6 @@ from .. import selectors
 from ..changes import changing
 from ..errors import Conflict, ServiceError
 from ..models import (
-    Attendance,
     Deal,
     Match,
     MatchEvent,
@@ -47,6 +46,7 @@ from ..models import (
 from ..permissions import require_director
 from ..scheduling import PairBy, TeamRecord, draw_team_round
 from ..scheduling.knockout import KnockoutRound
+from ..selectors.players import entries_in_play, entries_left_out
 from ..selectors.results import table_of
 from .individual import next_individual_round
 from .lineup import line_ups_for
@@ -177,7 +177,8 @@ def next_round(
     planned = _next_qualifying_round(tournament, upcoming.number, referees, schedule)
     if tournament.checks_in:
         planned = dataclasses.replace(
-            planned, left_out=tuple(selectors.evening.left_out(tournament))
+            planned,
+            left_out=tuple((entry.name, why) for entry, why in entries_left_out(tournament)),
         )
     return planned
 
@@ -215,11 +216,8 @@ def _referees_by_table(last: Round | None, matches: list[Match] | None = None) -
 
 
 def _active_teams(tournament: Tournament) -> dict[int, Team]:
-    playing = tournament.teams.filter(withdrawn=False)
-    if tournament.checks_in:
-        # With check-in on, a draw takes only the teams present (`left_out` says who not).
-        playing = playing.filter(attendance=Attendance.PRESENT)
-    teams = {t.pk: t for t in playing.order_by("seed", "pk")}
+    # With check-in on, a draw takes only the teams present (`entries_left_out` says who not).
+    teams = {t.pk: t for t in entries_in_play(tournament)}
     if len(teams) < 2:
         if tournament.checks_in:
             message = _("A round needs at least two teams; %(n)d are checked in.")

@@ -17,8 +17,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
-from ..models import Attendance, Entrant, Match, Round, SitOut, Team, Tournament
+from ..models import Entrant, Match, Round, SitOut, Team, Tournament
 from ..scheduling import PlayerRecord, draw_individual_round
+from ..selectors.players import entries_in_play
 from .planned import PlannedMatch, PlannedRound
 
 __all__ = ["next_individual_round", "partnership_name", "player_records"]
@@ -36,11 +37,8 @@ def partnership_name(first: Any, second: Any) -> str:
 def active_entrants(tournament: Tournament) -> dict[int, Entrant]:
     """The players still in the tournament (and present, with check-in on), by player id,
     with their players (one query)."""
-    playing = tournament.entrants.filter(withdrawn=False)
-    if tournament.checks_in:
-        # With check-in on, a draw takes only the players present.
-        playing = playing.filter(attendance=Attendance.PRESENT)
-    entrants = {e.player_id: e for e in playing.select_related("player").order_by("seed", "pk")}
+    # With check-in on, a draw takes only the players present (`entries_left_out` says who not).
+    entrants = {e.player_id: e for e in entries_in_play(tournament).select_related("player")}
     if len(entrants) < TABLE_SIZE:
         if tournament.checks_in:
             message = _("A table needs four players; %(n)d are checked in.")

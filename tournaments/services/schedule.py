@@ -13,6 +13,7 @@ from ..errors import EntriesNotCheckedIn, ScheduleLocked, ServiceError
 from ..models import Attendance, Bracket, Match, MatchEvent, Round, Seat, Tournament
 from ..permissions import require_director
 from ..scheduling import round_robin
+from ..selectors.players import entries_in_play, entries_left_out
 from .lineup import line_ups_by_round
 
 # Every match starts with North dealing: the referee rotates from there (the engine's
@@ -80,13 +81,12 @@ def generate_round_robin(
         # The format, a final, deals (the count of teams comes after the check-in).
         if (refusal := generate_refusal(tournament, teams=2)) is not None:
             raise refusal
-        playing = tournament.teams.filter(withdrawn=False)
         if tournament.checks_in:
-            expected = list(
-                playing.filter(attendance=Attendance.EXPECTED)
-                .order_by("seed")
-                .values_list("name", flat=True)
-            )
+            expected = [
+                entry.name
+                for entry, _why in entries_left_out(tournament)
+                if entry.attendance == Attendance.EXPECTED
+            ]
             if expected and not leave_out_expected:
                 raise EntriesNotCheckedIn(
                     ngettext(
@@ -97,8 +97,7 @@ def generate_round_robin(
                     % {"n": len(expected), "teams": ", ".join(expected)},
                     expected=expected,
                 )
-            playing = playing.filter(attendance=Attendance.PRESENT)
-        teams = list(playing.order_by("seed", "pk"))
+        teams = list(entries_in_play(tournament))
         refusal = generate_refusal(tournament, teams=len(teams), final=False, played=False)
         if refusal is not None:
             raise refusal

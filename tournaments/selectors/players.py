@@ -1,0 +1,72 @@
+"""Who plays tonight: the one owner of which entries a draw takes, which it leaves out and why,
+and which are players of the evening (a place in its standings, an evening in a series).
+
+An entry is a registered team, or a player of an individual tournament (`Entrant`). It is in
+play when it has not withdrawn and, with check-in on, is present. It is a player of the
+evening when it is in play or has sat at a table (drawn in a match, or sitting a mêlée round
+out): so a team withdrawn after playing keeps its line, and one that never came has none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils.translation import gettext as _
+
+from ..models import Attendance, Entrant, Match, SitOut, Team, Tournament
+
+__all__ = ["entries", "entries_in_play", "entries_left_out", "entries_of_the_evening"]
+
+Entry = Team | Entrant
+
+
+def entries(tournament: Tournament) -> QuerySet[Any]:
+    """Every entry, withdrawn or not: registered teams (not a mêlée's partnerships) or
+    entrants."""
+    if tournament.is_individual:
+        return Entrant.objects.filter(tournament=tournament)
+    return Team.objects.filter(tournament=tournament, round__isnull=True)
+
+
+def _in_play(tournament: Tournament) -> Q:
+    if tournament.checks_in:
+        return Q(withdrawn=False, attendance=Attendance.PRESENT)
+    return Q(withdrawn=False)
+
+
+def entries_in_play(tournament: Tournament) -> QuerySet[Any]:
+    """The entries the next draw takes (every format), in seed order."""
+    return entries(tournament).filter(_in_play(tournament)).order_by("seed", "pk")
+
+
+def entries_left_out(tournament: Tournament) -> list[tuple[Entry, str]]:
+    """The entries not withdrawn that a draw leaves out (check-in on), in seed order, each
+    with why: absent, or not checked in (still expected)."""
+    if not tournament.checks_in:
+        return []
+    reasons = {Attendance.EXPECTED: _("not checked in"), Attendance.ABSENT: _("absent")}
+    rows = (
+        entries(tournament)
+        .filter(withdrawn=False)
+        .exclude(attendance=Attendance.PRESENT)
+        .order_by("seed", "pk")
+    )
+    if tournament.is_individual:
+        rows = rows.select_related("player")
+    return [(entry, str(reasons[entry.attendance])) for entry in rows]
+
+
+def _has_sat(tournament: Tournament) -> Exists:
+    if tournament.is_individual:
+        partnered = Team.objects.filter(tournament_id=tournament.pk, round__isnull=False).filter(
+            Q(first_player_id=OuterRef("player_id")) | Q(second_player_id=OuterRef("player_id"))
+        )
+        return Exists(partnered) | Exists(SitOut.objects.filter(entrant_id=OuterRef("pk")))
+    return Exists(Match.objects.filter(Q(ns_team_id=OuterRef("pk")) | Q(ew_team_id=OuterRef("pk"))))
+
+
+def entries_of_the_evening(tournament: Tournament) -> QuerySet[Any]:
+    """The entries that are players of the evening: in play, or having sat at a table. The
+    standings rank these and no others."""
+    return entries(tournament).filter(_in_play(tournament) | _has_sat(tournament))
