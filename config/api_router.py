@@ -4,6 +4,12 @@ from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
 from club.api import ID_PATTERN, ClubViewSet
+from entries.api.views import (
+    CashViewSet,
+    CheckInViewSet,
+    RegistrationViewSet,
+    TournamentRegistrationViewSet,
+)
 from pad.api import (
     KEY_PATTERN,
     NUMBER_PATTERN,
@@ -25,12 +31,6 @@ from tournaments.api.accounts import (
 from tournaments.api.calls import CallViewSet
 from tournaments.api.deals import DealViewSet
 from tournaments.api.entrants import EntrantViewSet
-from tournaments.api.evening import (
-    CashViewSet,
-    CheckInViewSet,
-    RegistrationViewSet,
-    TournamentRegistrationViewSet,
-)
 from tournaments.api.matches import MatchViewSet, RoundViewSet, TeamViewSet
 from tournaments.api.players import PlayerViewSet
 from tournaments.api.seasons import (

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "club",
     "live",
     "tournaments",
+    "entries",
     "pad",
 ]
 
@@ -332,7 +333,7 @@ SPECTACULAR_SETTINGS = {
         "RankEnum": "tournaments.api.deal_serializers.RANKS",
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "MatchStatusEnum": "tournaments.models.Match.Status",
-        "RegistrationStatusEnum": "tournaments.models.Registration.Status",
+        "RegistrationStatusEnum": "entries.models.Registration.Status",
     },
 }
 

@@ -32,5 +32,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("club.urls")),
     path("", include("pad.urls")),
+    # Before the tournaments' own: the same addresses as when they were theirs.
+    path("", include("entries.urls")),
     path("", include("tournaments.urls")),
 ]

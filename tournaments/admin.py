@@ -24,7 +24,6 @@ from .models import (
     MatchEvent,
     MatchSeat,
     RefereeLink,
-    Registration,
     Round,
     SitOut,
     Standing,
@@ -130,17 +129,6 @@ class EntrantAdmin(admin.ModelAdmin):
     search_fields = ["player__first_name", "player__last_name", "tournament__name"]
     autocomplete_fields = ["tournament", "player"]
     list_select_related = ["tournament", "player"]
-
-
-@admin.register(Registration)
-class RegistrationAdmin(ReadOnlyAdmin):
-    """Online entries: accepted, paired and cancelled by a director on the site's pages."""
-
-    list_display = ["names", "tournament", "status", "partner_wanted", "created_at"]
-    list_filter = ["status", "tournament"]
-    search_fields = ["player", "partner", "email"]
-    list_select_related = ["tournament"]
-    exclude = ["key"]
 
 
 @admin.register(SitOut)

@@ -68,6 +68,11 @@ def record_series_change(series_id: int) -> None:
     transaction.on_commit(lambda: series_changed.send(sender=Tournament, series_id=series_id))
 
 
+# Sent at once, inside the settings' transaction, with `tournament`, when its capacity changed:
+# the app that keeps the waiting list moves it up into the new places (entries' apps.py).
+capacity_changed = Signal()
+
+
 # Set while a service's `changing` block runs: the signals then leave its writes alone.
 _service_writing: ContextVar[bool] = ContextVar("belote_service_writing", default=False)
 

@@ -19,6 +19,7 @@ import pytest
 from django.urls import reverse
 
 from club.models import Season, Series
+from entries.models import Registration
 from pad.models import Pad
 from tests.api.conftest import client_for
 from tests.factories import (
@@ -28,7 +29,7 @@ from tests.factories import (
     TeamFactory,
     TournamentFactory,
 )
-from tournaments.models import DirectorCall, Match, Registration, Substitution, Tournament
+from tournaments.models import DirectorCall, Match, Substitution, Tournament
 from tournaments.services import generate_round_robin
 from tournaments.services.director import assign_referee
 from tournaments.services.series import save_season, series_problems
@@ -289,7 +290,7 @@ def test_a_registration_with_a_hidden_character_is_refused_naming_the_field(
     assert answer.status_code == 400
     assert field in answer.json()["errors"]
     page = client.post(
-        reverse("tournaments:register", args=[open_tournament.club.slug, open_tournament.slug]),
+        reverse("entries:register", args=[open_tournament.club.slug, open_tournament.slug]),
         {"player": "Marie Dupont", "partner": "Luc Martin", field: value},
     )
     assert page.status_code == 200

@@ -10,9 +10,10 @@ import pytest
 from django.urls import reverse
 
 from club.models import Membership
+from entries.models import Registration
 from tests.e2e.conftest import PHONE, requires_chromium, sign_in, submit
 from tests.factories import ClubFactory, PlayerFactory, TeamFactory, TournamentFactory, make_staff
-from tournaments.models import Registration, Team
+from tournaments.models import Team
 
 pytestmark = [
     pytest.mark.browser,
@@ -55,7 +56,7 @@ def evening(teams: int, **kwargs):  # type: ignore[no-untyped-def]
 def test_a_director_checks_in_forty_teams_one_tap_each(page, live_server, screenshot):
     tournament = evening(40)
     base = live_server.url
-    url = reverse("tournaments:director_check_in", args=ARGS)
+    url = reverse("entries:director_check_in", args=ARGS)
     sign_in(page, base, "dora", url)
     assert page.locator(".check-in-row").count() == 40
     screenshot(page, "evening-01-check-in-list", full_page=False)
@@ -103,7 +104,7 @@ def test_a_director_checks_in_forty_teams_one_tap_each(page, live_server, screen
     assert Team.objects.get(seed=39, tournament=tournament).withdrawn
 
     # The cash: what came in per way of paying, and who is present and has not paid.
-    page.goto(base + reverse("tournaments:director_cash", args=ARGS))
+    page.goto(base + reverse("entries:director_cash", args=ARGS))
     assert "Still due: 5.00 EUR" in page.locator("main").inner_text()
     screenshot(page, "evening-06-cash")
 
@@ -114,7 +115,7 @@ def test_a_player_checks_in_on_a_phone_by_the_door_qr_code(
     tournament = evening(6)
     base = live_server.url
     # The poster the director prints for the door.
-    sign_in(page, base, "dora", reverse("tournaments:director_check_in_poster", args=ARGS))
+    sign_in(page, base, "dora", reverse("entries:director_check_in_poster", args=ARGS))
     assert page.locator(".poster svg").count() == 1
     link = page.locator(".poster figcaption").inner_text()
     screenshot(page, "evening-07-door-poster")
@@ -140,12 +141,12 @@ def test_a_player_registers_on_a_phone_and_keeps_the_private_link(
 ):
     evening(1, registration="open", capacity=2)
     phone = phone_page
-    phone.goto(live_server.url + reverse("tournaments:register", args=ARGS))
+    phone.goto(live_server.url + reverse("entries:register", args=ARGS))
     phone.fill("#id_player", "Marie Dupont")
     phone.check("#id_partner_wanted")
     screenshot(phone, "evening-11-phone-register")
     submit(phone, "main button.primary:has-text('Register')")
     entry = Registration.objects.get()
-    assert phone.url.endswith(reverse("tournaments:entry", args=[*ARGS, entry.key]))
+    assert phone.url.endswith(reverse("entries:entry", args=[*ARGS, entry.key]))
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(phone, "evening-12-phone-entry")

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from club.models import Membership, Rating
+from entries.services.check_in import check_in
 from tests.factories import (
     ClubFactory,
     MembershipFactory,
@@ -30,7 +31,6 @@ from tournaments.models import (
 )
 from tournaments.services import generate_round_robin, withdraw_team
 from tournaments.services.calls import answer_call, call_director
-from tournaments.services.check_in import check_in
 from tournaments.services.deals import enter_deal
 from tournaments.services.director import assign_referee, publish_tournament, reinstate_team
 from tournaments.services.draw_edits import swap_sides, swap_teams

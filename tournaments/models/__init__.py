@@ -7,7 +7,6 @@ from .deal import Deal, DealAudit, MatchEvent, Submission
 from .entrant import Entrant, SitOut
 from .lineup import DirectorCall, Substitution
 from .match import SEATS_PREFETCH, Match, MatchSeat
-from .registration import Registration
 from .standing import Standing
 from .table import MatchConfirmation, RefereeLink
 from .tournament import Round, Team, Tournament, default_tie_breaks
@@ -27,7 +26,6 @@ __all__ = [
     "Outcome",
     "Payment",
     "RefereeLink",
-    "Registration",
     "Round",
     "Seat",
     "Side",

@@ -4,10 +4,10 @@ Each returns plain rows or model instances in a fixed number of queries, whateve
 of the tournament; a template tag runs none of its own. Callers use `selectors.<name>`.
 """
 
-# A mêlée's reads are `selectors.individual.<name>`, the evening's before the first deal
-# `selectors.evening.<name>`; the knockout final's are named here too.
-from . import evening as evening
+# A mêlée's reads are `selectors.individual.<name>`, who plays tonight
+# `selectors.players.<name>`; the knockout final's are named here too.
 from . import individual as individual
+from . import players as players
 from .evening_changes import (
     WithdrawalPreview,
     calls,

@@ -7,7 +7,7 @@ members are found by name, new names become members once the director confirms t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db.models import Max, Q
@@ -36,6 +36,7 @@ from .director import reinstate_refusal
 __all__ = [
     "delete_entrant",
     "plan_entrant_names",
+    "register_entrant_names",
     "register_entrants",
     "register_members",
     "reinstate_entrant",
@@ -89,6 +90,26 @@ def register_entrants(
     lines = pasted_lines(text)
     if not lines:
         raise ServiceError(_("Enter one player per line."), field="text")
+    return _register_names(tournament, lines, by=by, new_members=new_members)
+
+
+def register_entrant_names(
+    tournament: Tournament, names: Sequence[str], *, by: Any, new_members: str = CREATE
+) -> list[Entrant]:
+    """Register players given by name (an accepted online entry, a script), as pasted names
+    are: problems are numbered by their place in `names` (1 first)."""
+    require_director(by, tournament.club_id)
+    require_individual(tournament)
+    if not names:
+        raise ServiceError(_("Enter one player per line."), field="text")
+    return _register_names(
+        tournament, list(enumerate(names, start=1)), by=by, new_members=new_members
+    )
+
+
+def _register_names(
+    tournament: Tournament, lines: list[tuple[int, str]], *, by: Any, new_members: str
+) -> list[Entrant]:
     problems = [LineProblem(n, p) for n, line in lines if (p := name_problem(line))]
     names = [(n, " ".join(line.split())) for n, line in lines if not name_problem(line)]
     with changing(tournament.pk):

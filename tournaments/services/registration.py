@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,14 +35,34 @@ _PARTNERS = re.compile(r"\s*[&/+]\s*")
 
 
 @dataclass(frozen=True, slots=True)
-class _TeamLine:
-    line: int
-    name: str
+class TeamLine:
+    """One team to register: its two players' names and its name ("" for the default,
+    "Last – Last"); `line` numbers it in what the director pasted (problems name it)."""
+
     first: str
     second: str
+    name: str = ""
+    line: int = 1
 
 
-def _read_team_line(number: int, line: str) -> _TeamLine | LineProblem:
+def _check_team_line(entry: TeamLine) -> TeamLine | LineProblem:
+    """The team with its names tidied and its name given, or what is wrong with it."""
+    number = entry.line
+    for player in (entry.first, entry.second):
+        if problem := name_problem(player):
+            return LineProblem(number, problem)
+    first, second = (" ".join(n.split()) for n in (entry.first, entry.second))
+    if first.casefold() == second.casefold():
+        return LineProblem(number, _("a team needs two different players"))
+    name = " ".join(entry.name.split()) or default_team_name(first, second)
+    if len(name) > TEAM_NAME_MAX:
+        return LineProblem(number, _("the team name is too long"))
+    if problem := hidden_character_problem(name, label=_("The team name")):
+        return LineProblem(number, problem)
+    return TeamLine(first, second, name, number)
+
+
+def _read_team_line(number: int, line: str) -> TeamLine | LineProblem:
     name, colon, partners = line.partition(":")
     if not colon:
         name, partners = "", line
@@ -50,18 +71,7 @@ def _read_team_line(number: int, line: str) -> _TeamLine | LineProblem:
         return LineProblem(
             number, _("write “Team name: First Player & Second Player” (two players joined by &)")
         )
-    for player in names:
-        if problem := name_problem(player):
-            return LineProblem(number, problem)
-    first, second = (" ".join(n.split()) for n in names)
-    if first.casefold() == second.casefold():
-        return LineProblem(number, _("a team needs two different players"))
-    name = " ".join(name.split()) or default_team_name(first, second)
-    if len(name) > TEAM_NAME_MAX:
-        return LineProblem(number, _("the team name is too long"))
-    if problem := hidden_character_problem(name, label=_("The team name")):
-        return LineProblem(number, problem)
-    return _TeamLine(number, name, first, second)
+    return _check_team_line(TeamLine(names[0], names[1], name, number))
 
 
 def _check_team_name(name: str) -> None:
@@ -101,21 +111,56 @@ def default_team_name(first: str, second: str) -> str:
 def register_teams(
     tournament: Tournament, text: str, *, by: Any, new_members: str = CREATE
 ) -> list[Team]:
-    """One team per line, "Team name: First Player & Second Player" or "First & Second".
-
-    Players are found among the club's members or created. All or nothing; every bad line
-    (unreadable, a player twice, a team name already taken) is reported with its number.
-    `new_members` (club.registration's ASK or ASK_IF_SIMILAR) stops with NewMembersToConfirm
-    before creating members the director has not confirmed (the page asks, then sends CREATE).
-    A bounded number of queries, whatever the number of lines.
-    """
+    """One team per line, "Team name: First Player & Second Player" or "First & Second":
+    the lines read, then registered as `register_team_lines` does (all or nothing; every bad
+    line, unreadable or refused, reported with its number)."""
     require_director(by, tournament.club_id)
     require_teams(tournament)
     read = [_read_team_line(n, line) for n, line in pasted_lines(text)]
     if not read:
         raise ServiceError(_("Enter one team per line."), field="text")
-    problems = [r for r in read if isinstance(r, LineProblem)]
-    entries = [r for r in read if isinstance(r, _TeamLine)]
+    return _register(
+        tournament,
+        [r for r in read if isinstance(r, TeamLine)],
+        [r for r in read if isinstance(r, LineProblem)],
+        by=by,
+        new_members=new_members,
+    )
+
+
+def register_team_lines(
+    tournament: Tournament, lines: Sequence[TeamLine], *, by: Any, new_members: str = CREATE
+) -> list[Team]:
+    """Register teams given by their players' names (an accepted online entry, a script).
+
+    Players are found among the club's members or created. All or nothing; every bad team
+    (a bad name, a player twice, a team name already taken) is reported with its `line`.
+    `new_members` (club.registration's ASK or ASK_IF_SIMILAR) stops with NewMembersToConfirm
+    before creating members the director has not confirmed (the page asks, then sends CREATE).
+    A bounded number of queries, whatever the number of teams.
+    """
+    require_director(by, tournament.club_id)
+    require_teams(tournament)
+    if not lines:
+        raise ServiceError(_("Enter one team per line."), field="text")
+    checked = [_check_team_line(line) for line in lines]
+    return _register(
+        tournament,
+        [c for c in checked if isinstance(c, TeamLine)],
+        [c for c in checked if isinstance(c, LineProblem)],
+        by=by,
+        new_members=new_members,
+    )
+
+
+def _register(
+    tournament: Tournament,
+    entries: list[TeamLine],
+    problems: list[LineProblem],
+    *,
+    by: Any,
+    new_members: str,
+) -> list[Team]:
     with changing(tournament.pk):
         taken_names = {n.casefold() for n in tournament.teams.values_list("name", flat=True)}
         playing = _players_in(tournament)
@@ -181,7 +226,7 @@ def plan_team_players(tournament: Tournament, text: str) -> Any:
     new names, close names): what the page tells the director after a registration."""
     read = [_read_team_line(n, line) for n, line in pasted_lines(text)]
     return plan_names(
-        tournament.club, team_line_players([r for r in read if isinstance(r, _TeamLine)])
+        tournament.club, team_line_players([r for r in read if isinstance(r, TeamLine)])
     )
 
 
@@ -353,11 +398,13 @@ def delete_team(team: Team, *, by: Any) -> bool:
 
 
 __all__ = [
+    "TeamLine",
     "default_team_name",
     "delete_team",
     "edit_team",
     "plan_team_players",
     "register_team",
+    "register_team_lines",
     "register_teams",
     "require_registered",
     "require_teams",

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club
 
-from ..changes import changing, record_ratings_change
+from ..changes import capacity_changed, changing, record_ratings_change
 from ..errors import ServiceError
 from ..models import MatchEvent, Tournament
 from ..permissions import is_site_admin, require_director
@@ -27,7 +27,6 @@ from .setting_checks import SLUG_MAX_LENGTH, matches_with_deals, normalise, sett
 from .setting_checks import SettingProblem as SettingProblem
 from .setting_checks import SettingsRefused as SettingsRefused
 from .setting_checks import settings_errors as settings_errors
-from .waiting_list import move_up
 
 
 def _apply(tournament: Tournament, values: Mapping[str, Any]) -> list[str]:
@@ -131,8 +130,8 @@ def save_settings(tournament: Tournament, changed: list[str], *, by: Any) -> Non
         if "rules" in changed:
             rescore_matches(tournament)
         if "capacity" in changed:
-            # More places: the waiting list moves up into them.
-            move_up(tournament)
+            # More places: the waiting list (entries/) moves up into them.
+            capacity_changed.send(sender=Tournament, tournament=tournament)
         MatchEvent.record(
             tournament=tournament,
             action=MatchEvent.Action.SETTINGS,

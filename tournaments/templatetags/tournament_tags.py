@@ -20,8 +20,17 @@ from club.templatetags.charts import line_chart
 from scoring.translation import seat_abbreviation, side_abbreviation, suit_symbol
 
 from ..models import Match, Seat, Standing, Team
+from ..pages import page_url as _page_url
 
 register = template.Library()
+
+
+@register.simple_tag
+def page_url(name: str, tournament: Any) -> str:
+    """`{% page_url "director_check_in" tournament as url %}`: a page another app adds to the
+    tournament's (tournaments.pages); "" when none does, so the link is left out."""
+    return _page_url(name, tournament)
+
 
 # Up to this many teams every line has a colour; beyond, the leaders do and the rest are grey.
 RANK_CHART_COLOURS = 8

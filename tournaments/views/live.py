@@ -31,6 +31,7 @@ from live.versions import live_state
 
 from .. import selectors
 from ..models import Entrant, Tournament
+from ..pages import page_url
 from ..permissions import is_director
 from ..selectors import individual
 from ..selectors import series as series_selectors
@@ -221,15 +222,15 @@ def _screen_context(request: HttpRequest) -> Build:
             reverse("tournaments:find_player", args=[tournament.club.slug, tournament.slug])
         )
         # Before the first round, with self check-in: a slide with the QR code of the door.
+        # The door's page is the entries app's (tournaments.pages): none when it is not installed.
         if (
             tournament.checks_in
             and tournament.self_check_in
             and not context.get("round_number")
             and not tournament.is_finished
+            and (door := page_url("self_check_in", tournament))
         ):
-            context["check_in_url"] = request.build_absolute_uri(
-                reverse("tournaments:self_check_in", args=[tournament.club.slug, tournament.slug])
-            )
+            context["check_in_url"] = request.build_absolute_uri(door)
         return context
 
     return build

@@ -8,14 +8,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from ..api.evening import RegistrationThrottle
-from ..errors import ServiceError
+from tournaments.errors import ServiceError
+from tournaments.models import Entrant, Team
+from tournaments.views.public import get_tournament
+
+from .. import selectors as evening
+from ..api.throttles import RegistrationThrottle
 from ..forms import OnlineRegistrationForm
-from ..models import Entrant, Registration, Team
-from ..selectors import evening
+from ..models import Registration
 from ..services import check_in as check_in_services
 from ..services import online
-from .public import get_tournament
 
 
 def register(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
@@ -46,10 +48,10 @@ def register(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
                 )
                 form.add_error(field if field in form.fields else None, error.message)
             else:
-                return redirect("tournaments:entry", club_slug, slug, entry.key)
+                return redirect("entries:entry", club_slug, slug, entry.key)
     return render(
         request,
-        "tournaments/register.html",
+        "entries/register.html",
         {
             "tournament": tournament,
             "form": form,
@@ -71,10 +73,10 @@ def entry(request: HttpRequest, club_slug: str, slug: str, key: str) -> HttpResp
             messages.error(request, error.message)
         else:
             messages.success(request, _("Your entry is cancelled."))
-        return redirect("tournaments:entry", club_slug, slug, key)
+        return redirect("entries:entry", club_slug, slug, key)
     return render(
         request,
-        "tournaments/entry.html",
+        "entries/entry.html",
         {
             "tournament": tournament,
             "registration": registration,
@@ -107,7 +109,7 @@ def self_check_in(request: HttpRequest, club_slug: str, slug: str) -> HttpRespon
     found = evening.self_check_in_matches(tournament, query) if query and refusal is None else []
     return render(
         request,
-        "tournaments/self_check_in.html",
+        "entries/self_check_in.html",
         {
             "tournament": tournament,
             "refusal": refusal,

@@ -14,15 +14,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.registration import ASK_IF_SIMILAR, CREATE, NewMembersToConfirm
+from tournaments.errors import ServiceError
+from tournaments.models import Entrant, Payment, Team, Tournament
+from tournaments.services.settings import update_tournament
+from tournaments.views.director import back, director_required, refused
+from tournaments.views.director_print import csv_response
 
-from ..errors import ServiceError
-from ..models import Entrant, Payment, Registration, Team, Tournament
-from ..selectors import evening
+from .. import selectors as evening
+from ..models import Registration
 from ..services import check_in as check_in_services
 from ..services import online
-from ..services.settings import update_tournament
-from .director import back, director_required, refused
-from .director_print import csv_response
 
 REGISTRATION_ACTIONS = ("accept", "cancel")
 
@@ -32,7 +33,7 @@ def registrations(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The online entries in order of arrival, partner suggestions, and the opening switch."""
     return render(
         request,
-        "tournaments/director/registrations.html",
+        "entries/director/registrations.html",
         {
             "tournament": tournament,
             "registrations": evening.registrations(tournament),
@@ -40,7 +41,7 @@ def registrations(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "places": evening.places(tournament),
             "refusal": evening.registration_refusal(tournament),
             "public_url": request.build_absolute_uri(
-                reverse("tournaments:register", args=[tournament.club.slug, tournament.slug])
+                reverse("entries:register", args=[tournament.club.slug, tournament.slug])
             ),
             "tab": "director",
         },
@@ -74,7 +75,7 @@ def registration_action(
     except NewMembersToConfirm as ask:
         return render(
             request,
-            "tournaments/director/accept_confirm.html",
+            "entries/director/accept_confirm.html",
             {
                 "tournament": tournament,
                 "registration": registration,
@@ -84,7 +85,7 @@ def registration_action(
         )
     except ServiceError as error:
         refused(request, error)
-    return back(tournament, "tournaments:director_registrations")
+    return back(tournament, "entries:director_registrations")
 
 
 @require_POST
@@ -110,7 +111,7 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 request,
                 _("%(a)s and %(b)s are partners.") % {"a": first.player, "b": second.player},
             )
-    return back(tournament, "tournaments:director_registrations")
+    return back(tournament, "entries:director_registrations")
 
 
 @require_POST
@@ -127,7 +128,7 @@ def registration_switch(request: HttpRequest, tournament: Tournament) -> HttpRes
             messages.success(request, _("Online registration is open."))
         else:
             messages.success(request, _("Online registration is closed."))
-    return back(tournament, "tournaments:director_registrations")
+    return back(tournament, "entries:director_registrations")
 
 
 # --- check-in ------------------------------------------------------------------------------
@@ -165,7 +166,7 @@ def _check_in_context(tournament: Tournament) -> dict[str, Any]:
 def check_in_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every entry with one tap for present (or a way to pay, which marks it present too)
     and one for absent, and a search box that narrows the list as one types."""
-    return render(request, "tournaments/director/check_in.html", _check_in_context(tournament))
+    return render(request, "entries/director/check_in.html", _check_in_context(tournament))
 
 
 @require_POST
@@ -187,9 +188,9 @@ def check_in_mark(request: HttpRequest, tournament: Tournament, pk: int) -> Http
     if request.headers.get("HX-Request"):
         context = _check_in_context(tournament)
         context["entry"] = entry
-        return render(request, "tournaments/director/_check_in_answer.html", context)
+        return render(request, "entries/director/_check_in_answer.html", context)
     return redirect(
-        reverse("tournaments:director_check_in", args=[tournament.club.slug, tournament.slug])
+        reverse("entries:director_check_in", args=[tournament.club.slug, tournament.slug])
         + f"#entry-{entry.pk}"
     )
 
@@ -205,12 +206,12 @@ def check_in_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> 
         refused(request, error)
     else:
         messages.success(request, _("%(entry)s withdrawn.") % {"entry": entry.name})
-    return back(tournament, "tournaments:director_check_in")
+    return back(tournament, "entries:director_check_in")
 
 
 def self_check_in_url(request: HttpRequest, tournament: Tournament) -> str:
     return request.build_absolute_uri(
-        reverse("tournaments:self_check_in", args=[tournament.club.slug, tournament.slug])
+        reverse("entries:self_check_in", args=[tournament.club.slug, tournament.slug])
     )
 
 
@@ -219,7 +220,7 @@ def check_in_poster(request: HttpRequest, tournament: Tournament) -> HttpRespons
     """The poster for the door: a large QR code to the self check-in page, to print."""
     return render(
         request,
-        "tournaments/director/check_in_poster.html",
+        "entries/director/check_in_poster.html",
         {
             "tournament": tournament,
             "url": self_check_in_url(request, tournament),
@@ -236,7 +237,7 @@ def cash(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """What the evening received per way of paying, and who is present and has not paid."""
     return render(
         request,
-        "tournaments/director/cash.html",
+        "entries/director/cash.html",
         {
             "tournament": tournament,
             "summary": evening.cash_summary(tournament),

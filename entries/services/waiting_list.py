@@ -1,12 +1,17 @@
 """The waiting list of online registration: entries move up, in order, into places freed
-(a cancellation, in services.online) or added (a higher capacity, in services.settings)."""
+(a cancellation, in services.online) or added (a higher capacity: tournaments' settings send
+`capacity_changed`, apps.py)."""
 
 from __future__ import annotations
 
-from ..models import Registration, Tournament
-from ..selectors.evening import fits, half_places_taken
+from typing import Any
 
-__all__ = ["move_up"]
+from tournaments.models import Tournament
+
+from ..models import Registration
+from ..selectors import fits, half_places_taken
+
+__all__ = ["move_up", "on_capacity_changed"]
 
 
 def move_up(tournament: Tournament) -> list[Registration]:
@@ -14,9 +19,9 @@ def move_up(tournament: Tournament) -> list[Registration]:
     the others behind it (the list keeps its order)."""
     moved: list[Registration] = []
     taken = half_places_taken(tournament)
-    waiting = tournament.registrations.filter(status=Registration.Status.WAITING).order_by(
-        "created_at", "pk"
-    )
+    waiting = Registration.objects.filter(
+        tournament=tournament, status=Registration.Status.WAITING
+    ).order_by("created_at", "pk")
     for registration in waiting:
         places = registration.places(tournament.is_individual)
         if not fits(tournament, places, taken):
@@ -26,3 +31,8 @@ def move_up(tournament: Tournament) -> list[Registration]:
         registration.save(update_fields=["status"])
         moved.append(registration)
     return moved
+
+
+def on_capacity_changed(sender: Any, *, tournament: Tournament, **kwargs: Any) -> None:
+    """More places: the waiting list moves up into them (inside the settings' transaction)."""
+    move_up(tournament)

@@ -8,6 +8,8 @@ from decimal import Decimal
 import pytest
 
 from club.models import Membership
+from entries import selectors as evening
+from entries.services.check_in import check_in, self_check_in, withdraw_absent
 from tests.factories import (
     ClubFactory,
     PlayerFactory,
@@ -17,8 +19,6 @@ from tests.factories import (
 )
 from tournaments.errors import Conflict, EntriesNotCheckedIn, NotAllowed, ServiceError
 from tournaments.models import Attendance, Entrant, Match, Tournament
-from tournaments.selectors import evening
-from tournaments.services.check_in import check_in, self_check_in, withdraw_absent
 from tournaments.services.draws import draw_next_round, next_round
 from tournaments.services.schedule import generate_round_robin
 

@@ -9,7 +9,6 @@ cancels it: `DELETE /api/v1/registrations/{id}/?key=...`.
 from __future__ import annotations
 
 import secrets
-from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -17,33 +16,42 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
-from rest_framework.throttling import SimpleRateThrottle
 
-from club.registration import ASK_IF_SIMILAR, NEW_MEMBERS
-from tournaments.models import Attendance, Entrant, Payment, Registration, Team, Tournament
+from tournaments.api.views import ApiViewSet
+from tournaments.models import Tournament
 from tournaments.permissions import readable_tournaments, require_director
-from tournaments.selectors import evening
-from tournaments.services.check_in import check_in
-from tournaments.services.online import (
+from tournaments.selectors.players import entries
+
+from .. import selectors as evening
+from ..models import Registration
+from ..services.check_in import check_in
+from ..services.online import (
     accept_registration,
     cancel_registration,
     pair_registrations,
     register_online,
 )
-
-from .views import ApiViewSet
+from .serializers import (
+    AcceptSerializer,
+    CashSerializer,
+    CheckInSerializer,
+    EntryCheckInSerializer,
+    PairSerializer,
+    RegistrationCreatedSerializer,
+    RegistrationCreateSerializer,
+    RegistrationSerializer,
+)
+from .throttles import RegistrationThrottle
 
 __all__ = [
     "CashViewSet",
     "CheckInViewSet",
-    "RegistrationThrottle",
     "RegistrationViewSet",
     "TournamentRegistrationViewSet",
 ]
@@ -56,183 +64,6 @@ KEY = OpenApiParameter(
     OpenApiTypes.STR,
     description=_("The entry's private key (from the answer to its registration)."),
 )
-
-
-class RegistrationThrottle(SimpleRateThrottle):
-    """Online registrations, per client address: the API's and the registration page's
-    (`REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["registration"]`)."""
-
-    scope = "registration"
-
-    def get_rate(self) -> str | None:
-        rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
-        return None if rate is None else str(rate)
-
-    def get_cache_key(self, request: Any, view: Any) -> str | None:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
-
-
-# --- serializers ---------------------------------------------------------------------------
-
-
-def honeypot(value: str) -> None:
-    if value:
-        raise serializers.ValidationError(_("Leave this field empty."))
-
-
-class RegistrationCreateSerializer(serializers.Serializer):
-    players = serializers.ListField(
-        child=serializers.CharField(max_length=161, allow_blank=True, trim_whitespace=True),
-        max_length=4,
-        help_text=_(
-            "Two names for a team; one with `partner_wanted` (a team format) or in an individual tournament."
-        ),
-    )
-    partner_wanted = serializers.BooleanField(default=False)
-    email = serializers.CharField(max_length=254, required=False, allow_blank=True, default="")
-    phone = serializers.CharField(max_length=30, required=False, allow_blank=True, default="")
-    # A field people never see and robots fill in: an entry that fills it is refused.
-    website = serializers.CharField(
-        max_length=200,
-        required=False,
-        allow_blank=True,
-        default="",
-        validators=[honeypot],
-        help_text=_("Leave empty (a trap for robots)."),
-    )
-
-
-class RegistrationCreatedSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    key = serializers.CharField(help_text=_("Keep it: it alone lets you see or cancel the entry."))
-    status = serializers.ChoiceField(choices=Registration.Status.choices)
-    position = serializers.IntegerField(
-        allow_null=True, help_text=_("Place in the waiting list (1 first); null when registered.")
-    )
-
-
-class RegistrationSerializer(serializers.ModelSerializer):
-    players = serializers.SerializerMethodField()
-    position = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Registration
-        fields = [
-            "id",
-            "tournament",
-            "players",
-            "partner_wanted",
-            "paired_with",
-            "email",
-            "phone",
-            "status",
-            "position",
-            "team",
-            "entrant",
-            "created_at",
-            "decided_at",
-        ]
-        read_only_fields = fields
-
-    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
-    def get_players(self, registration: Registration) -> list[str]:
-        return [n for n in (registration.player, registration.partner) if n]
-
-    @extend_schema_field(serializers.IntegerField(allow_null=True))
-    def get_position(self, registration: Registration) -> int | None:
-        position = getattr(registration, "position", None)
-        if position is None and registration.status == Registration.Status.WAITING:
-            return evening.waiting_position(registration)
-        return position
-
-
-class AcceptSerializer(serializers.Serializer):
-    new_players = serializers.ChoiceField(
-        choices=NEW_MEMBERS,
-        default=ASK_IF_SIMILAR,
-        help_text=_(
-            "Names that are not members of the club yet: `ask_if_similar` (default) answers 409 "
-            "`new_members_to_confirm` when one is close to a member's name, `ask` whenever one "
-            "is new, `create` creates them (send it once confirmed)."
-        ),
-    )
-
-
-class PairSerializer(serializers.Serializer):
-    partner = serializers.IntegerField(
-        help_text=_("The other registration of a player looking for a partner.")
-    )
-
-
-class CheckInSerializer(serializers.Serializer):
-    entry = serializers.IntegerField(
-        help_text=_("A team's id, or an entrant's in an individual tournament.")
-    )
-    present = serializers.BooleanField(
-        required=False,
-        allow_null=True,
-        help_text=_("true: present; false: absent; null: expected again. Left out: unchanged."),
-    )
-    paid = serializers.ChoiceField(
-        choices=Payment.choices,
-        required=False,
-        allow_null=True,
-        help_text=_("How the entry fee was paid (marks the entry present); null: not paid."),
-    )
-
-
-class EntryCheckInSerializer(serializers.Serializer):
-    entry = serializers.IntegerField(source="pk")
-    name = serializers.CharField()
-    players = serializers.SerializerMethodField()
-    attendance = serializers.ChoiceField(choices=Attendance.choices)
-    checked_in = serializers.SerializerMethodField()
-    checked_in_at = serializers.DateTimeField(allow_null=True)
-    paid = serializers.SerializerMethodField()
-    fee_paid = serializers.DecimalField(max_digits=8, decimal_places=2, allow_null=True)
-    withdrawn = serializers.BooleanField()
-
-    @extend_schema_field(serializers.CharField())
-    def get_players(self, entry: Team | Entrant) -> str:
-        return evening.entry_players(entry)
-
-    @extend_schema_field(serializers.BooleanField())
-    def get_checked_in(self, entry: Team | Entrant) -> bool:
-        return entry.is_present
-
-    @extend_schema_field(serializers.ChoiceField(choices=Payment.choices, allow_null=True))
-    def get_paid(self, entry: Team | Entrant) -> str | None:
-        return entry.paid or None
-
-
-class UnpaidSerializer(serializers.Serializer):
-    entry = serializers.IntegerField()
-    name = serializers.CharField()
-    due = serializers.DecimalField(max_digits=9, decimal_places=2)
-
-
-class CashSerializer(serializers.Serializer):
-    tournament = serializers.IntegerField()
-    currency = serializers.CharField()
-    entry_fee = serializers.DecimalField(max_digits=7, decimal_places=2, allow_null=True)
-    entry_fee_per = serializers.ChoiceField(choices=Tournament.FeePer.choices)
-    received = serializers.DictField(
-        child=serializers.DecimalField(max_digits=9, decimal_places=2),
-        help_text=_("The amount received per method (`waived` is always 0)."),
-    )
-    counts = serializers.DictField(
-        child=serializers.IntegerField(), help_text=_("The entries marked paid per method.")
-    )
-    total = serializers.DecimalField(max_digits=9, decimal_places=2)
-    unpaid = UnpaidSerializer(many=True, help_text=_("Entries present that have not paid."))
-    unpaid_total = serializers.DecimalField(max_digits=9, decimal_places=2)
-
-
-def money(value: Decimal | None) -> str | None:
-    return None if value is None else f"{value:.2f}"
-
-
-# --- views ---------------------------------------------------------------------------------
 
 
 class _NestedInTournament(ApiViewSet):
@@ -373,8 +204,7 @@ class CheckInViewSet(_NestedInTournament):
         tournament = self.tournament()
         require_director(request.user, tournament.club_id)
         data = self.read_input(CheckInSerializer)
-        entries = evening.registered_entries(tournament)
-        entry = entries.filter(pk=data["entry"]).first()
+        entry = entries(tournament).filter(pk=data["entry"]).first()
         if entry is None:
             raise serializers.ValidationError({"entry": [_("No such entry in this tournament.")]})
         changes = {name: data[name] for name in ("present", "paid") if name in data}

@@ -8,9 +8,10 @@ from decimal import Decimal
 import pytest
 
 from club.models import Membership
+from entries.models import Registration
 from tests.api.conftest import client_for
 from tests.factories import ClubFactory, PlayerFactory, TeamFactory, make_staff
-from tournaments.models import Registration, Team, Tournament
+from tournaments.models import Team, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,5 @@
-"""Check-in and entry fees (docs/director.md): who came, who paid and how.
+"""Check-in and entry fees (docs/director.md): who came, who paid and how. The marks are the
+entry's own fields (tournaments' `CheckInFields`); the actions that set them are here.
 
 With check-in on every entry is `expected` until a director marks it present or absent, or a
 player checks it in at the door (self check-in: a team is present as soon as either of its
@@ -12,13 +13,14 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..changes import changing
-from ..errors import Conflict, ServiceError
-from ..models import Attendance, Entrant, MatchEvent, Payment, Team
-from ..permissions import require_director
-from ..selectors.evening import fee_due, self_check_in_refusal
-from .director import withdraw_team
-from .entrants import withdraw_entrant
+from tournaments.changes import changing
+from tournaments.errors import Conflict, ServiceError
+from tournaments.models import Attendance, Entrant, MatchEvent, Payment, Team
+from tournaments.permissions import require_director
+from tournaments.services.director import withdraw_team
+from tournaments.services.entrants import withdraw_entrant
+
+from ..selectors import fee_due, self_check_in_refusal
 
 __all__ = ["check_in", "self_check_in", "withdraw_absent"]
 

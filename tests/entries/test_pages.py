@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 
 from club.models import Membership
+from entries.models import Registration
 from tests.factories import ClubFactory, PlayerFactory, TeamFactory, TournamentFactory, make_staff
-from tournaments.models import Registration, Team, Tournament
+from tournaments.models import Team, Tournament
 
 pytestmark = pytest.mark.django_db
 ARGS = ["les-atouts", "winter-cup"]
@@ -59,7 +60,7 @@ def tournament(club):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("name", DIRECTOR_PAGES)
 def test_an_anonymous_visitor_is_sent_to_sign_in(client, tournament, name):
-    response = client.get(reverse(f"tournaments:{name}", args=ARGS))
+    response = client.get(reverse(f"entries:{name}", args=ARGS))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
@@ -70,31 +71,31 @@ def test_a_referee_or_another_clubs_director_is_refused(client, club, tournament
         make_staff(ClubFactory(), Membership.Role.DIRECTOR),
     ):
         client.force_login(user)
-        assert client.get(reverse(f"tournaments:{name}", args=ARGS)).status_code == 403
+        assert client.get(reverse(f"entries:{name}", args=ARGS)).status_code == 403
 
 
 @pytest.mark.parametrize("name", DIRECTOR_PAGES)
 def test_the_director_opens_every_page(client, director, tournament, name):
     client.force_login(director)
-    assert client.get(reverse(f"tournaments:{name}", args=ARGS)).status_code == 200
+    assert client.get(reverse(f"entries:{name}", args=ARGS)).status_code == 200
 
 
 def test_the_director_pages_are_in_the_directors_navigation(client, director, tournament):
     client.force_login(director)
     page = client.get(reverse("tournaments:director", args=ARGS)).content.decode()
     for name in ("director_registrations", "director_check_in", "director_cash"):
-        assert reverse(f"tournaments:{name}", args=ARGS) in page
+        assert reverse(f"entries:{name}", args=ARGS) in page
 
 
 REGISTER = {"player": "Marie Dupont", "partner": "Luc Martin", "email": "", "phone": ""}
 
 
 def test_anyone_registers_and_lands_on_the_entrys_private_page(client, tournament):
-    page = client.get(reverse("tournaments:register", args=ARGS)).content.decode()
+    page = client.get(reverse("entries:register", args=ARGS)).content.decode()
     assert "2 of 4 places left." in page
-    response = client.post(reverse("tournaments:register", args=ARGS), REGISTER)
+    response = client.post(reverse("entries:register", args=ARGS), REGISTER)
     entry = Registration.objects.get()
-    assert response["Location"] == reverse("tournaments:entry", args=[*ARGS, entry.key])
+    assert response["Location"] == reverse("entries:entry", args=[*ARGS, entry.key])
     page = client.get(response["Location"]).content.decode()
     assert "Marie Dupont &amp; Luc Martin" in page
     client.post(response["Location"])
@@ -103,7 +104,7 @@ def test_anyone_registers_and_lands_on_the_entrys_private_page(client, tournamen
 
 
 def test_a_wrong_key_finds_no_entry(client, tournament):
-    assert client.get(reverse("tournaments:entry", args=[*ARGS, "nope"])).status_code == 404
+    assert client.get(reverse("entries:entry", args=[*ARGS, "nope"])).status_code == 404
 
 
 @pytest.mark.parametrize(
@@ -116,7 +117,7 @@ def test_a_wrong_key_finds_no_entry(client, tournament):
     ],
 )
 def test_bad_input_is_shown_beside_its_field_and_stores_nothing(client, tournament, data, field):
-    response = client.post(reverse("tournaments:register", args=ARGS), data)
+    response = client.post(reverse("entries:register", args=ARGS), data)
     assert response.status_code == 200
     assert field in response.context["form"].errors
     assert not Registration.objects.exists()
@@ -124,16 +125,16 @@ def test_bad_input_is_shown_beside_its_field_and_stores_nothing(client, tourname
 
 def test_a_full_tournament_puts_the_entry_on_the_waiting_list(client, tournament):
     Tournament.objects.filter(pk=tournament.pk).update(capacity=2)
-    page = client.get(reverse("tournaments:register", args=ARGS)).content.decode()
+    page = client.get(reverse("entries:register", args=ARGS)).content.decode()
     assert "Every place is taken" in page
-    response = client.post(reverse("tournaments:register", args=ARGS), REGISTER)
+    response = client.post(reverse("entries:register", args=ARGS), REGISTER)
     page = client.get(response["Location"]).content.decode()
     assert "Number 1 on the waiting list" in page
 
 
 def test_a_closed_registration_says_so_and_stores_nothing(client, tournament):
     Tournament.objects.filter(pk=tournament.pk).update(registration="closed")
-    response = client.post(reverse("tournaments:register", args=ARGS), REGISTER)
+    response = client.post(reverse("entries:register", args=ARGS), REGISTER)
     assert "Registration is closed for this tournament." in response.content.decode()
     assert not Registration.objects.exists()
 
@@ -141,18 +142,18 @@ def test_a_closed_registration_says_so_and_stores_nothing(client, tournament):
 def test_registrations_are_throttled_per_address(client, tournament, settings):
     rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "registration": "1/hour"}
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
-    client.post(reverse("tournaments:register", args=ARGS), REGISTER)
+    client.post(reverse("entries:register", args=ARGS), REGISTER)
     again = {"player": "Eva Roux", "partner": "Jean Roux", "email": "", "phone": ""}
-    response = client.post(reverse("tournaments:register", args=ARGS), again)
+    response = client.post(reverse("entries:register", args=ARGS), again)
     assert "Too many registrations" in response.content.decode()
     assert Registration.objects.count() == 1
 
 
 def test_the_director_accepts_an_entry_after_confirming_new_members(client, director, tournament):
-    client.post(reverse("tournaments:register", args=ARGS), REGISTER)
+    client.post(reverse("entries:register", args=ARGS), REGISTER)
     entry = Registration.objects.get()
     client.force_login(director)
-    url = reverse("tournaments:director_registration", args=[*ARGS, entry.pk, "accept"])
+    url = reverse("entries:director_registration", args=[*ARGS, entry.pk, "accept"])
     # Neither name is a member, none close to one: created at once (as when pasting).
     client.post(url)
     entry.refresh_from_db()
@@ -163,22 +164,22 @@ def test_the_director_accepts_an_entry_after_confirming_new_members(client, dire
 def test_the_director_pairs_two_players_then_accepts_them(client, director, tournament):
     for name in ("Marie Dupont", "Luc Martin"):
         client.post(
-            reverse("tournaments:register", args=ARGS),
+            reverse("entries:register", args=ARGS),
             {"player": name, "partner": "", "partner_wanted": "on", "email": "", "phone": ""},
         )
     a, b = Registration.objects.order_by("pk")
     client.force_login(director)
-    page = client.get(reverse("tournaments:director_registrations", args=ARGS)).content.decode()
+    page = client.get(reverse("entries:director_registrations", args=ARGS)).content.decode()
     assert "Players looking for a partner" in page
-    client.post(reverse("tournaments:director_pair", args=ARGS), {"first": a.pk, "second": b.pk})
-    client.post(reverse("tournaments:director_registration", args=[*ARGS, a.pk, "accept"]))
+    client.post(reverse("entries:director_pair", args=ARGS), {"first": a.pk, "second": b.pk})
+    client.post(reverse("entries:director_registration", args=[*ARGS, a.pk, "accept"]))
     assert Team.objects.filter(name="Dupont – Martin").exists()
 
 
 def test_one_tap_checks_an_entry_in_and_htmx_gets_the_row_back(client, director, tournament):
     client.force_login(director)
     team = tournament.teams.get(seed=1)
-    url = reverse("tournaments:director_check_in_mark", args=[*ARGS, team.pk])
+    url = reverse("entries:director_check_in_mark", args=[*ARGS, team.pk])
     response = client.post(url, {"paid": "cash"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     body = response.content.decode()
@@ -193,21 +194,19 @@ def test_one_tap_checks_an_entry_in_and_htmx_gets_the_row_back(client, director,
 def test_an_absent_entry_is_withdrawn_from_the_check_in(client, director, tournament):
     client.force_login(director)
     team = tournament.teams.get(seed=2)
-    client.post(
-        reverse("tournaments:director_check_in_mark", args=[*ARGS, team.pk]), {"present": "no"}
-    )
-    client.post(reverse("tournaments:director_check_in_withdraw", args=[*ARGS, team.pk]))
+    client.post(reverse("entries:director_check_in_mark", args=[*ARGS, team.pk]), {"present": "no"})
+    client.post(reverse("entries:director_check_in_withdraw", args=[*ARGS, team.pk]))
     team.refresh_from_db()
     assert team.withdrawn
 
 
 def test_self_check_in_finds_a_name_with_a_typo(client, tournament):
-    page = client.get(reverse("tournaments:self_check_in", args=ARGS), {"q": "anne1 martn"})
+    page = client.get(reverse("entries:self_check_in", args=ARGS), {"q": "anne1 martn"})
     found = page.context["found"]
     player, entry = found[0]
     assert (str(player), entry.name) == ("Anne1 Martin", "Team 1")
     team = tournament.teams.get(seed=1)
-    response = client.post(reverse("tournaments:self_check_in", args=ARGS), {"entry": team.pk})
+    response = client.post(reverse("entries:self_check_in", args=ARGS), {"entry": team.pk})
     assert "Team 1 is checked in" in response.content.decode()
     team.refresh_from_db()
     assert team.is_present
@@ -215,21 +214,21 @@ def test_self_check_in_finds_a_name_with_a_typo(client, tournament):
 
 @pytest.mark.parametrize("entry", ["x", "99999", ""])
 def test_self_check_in_of_no_such_entry_is_404(client, tournament, entry):
-    response = client.post(reverse("tournaments:self_check_in", args=ARGS), {"entry": entry})
+    response = client.post(reverse("entries:self_check_in", args=ARGS), {"entry": entry})
     assert response.status_code == 404
 
 
 def test_self_check_in_turned_off_says_so(client, tournament):
     Tournament.objects.filter(pk=tournament.pk).update(self_check_in=False)
-    page = client.get(reverse("tournaments:self_check_in", args=ARGS), {"q": "anne"})
+    page = client.get(reverse("entries:self_check_in", args=ARGS), {"q": "anne"})
     assert "self check-in is turned off" in page.content.decode()
     assert not page.context["found"]
 
 
 def test_the_poster_and_the_big_screen_carry_the_qr_code(client, director, tournament):
     client.force_login(director)
-    url = "http://testserver" + reverse("tournaments:self_check_in", args=ARGS)
-    poster = client.get(reverse("tournaments:director_check_in_poster", args=ARGS)).content.decode()
+    url = "http://testserver" + reverse("entries:self_check_in", args=ARGS)
+    poster = client.get(reverse("entries:director_check_in_poster", args=ARGS)).content.decode()
     assert "<svg" in poster and url in poster
     screen = client.get(reverse("tournaments:screen", args=ARGS)).content.decode()
     assert "slide-check-in" in screen and url in screen
@@ -238,12 +237,12 @@ def test_the_poster_and_the_big_screen_carry_the_qr_code(client, director, tourn
 def test_the_cash_page_and_csv(client, director, tournament):
     client.force_login(director)
     teams = list(tournament.teams.order_by("seed"))
-    mark = "tournaments:director_check_in_mark"
+    mark = "entries:director_check_in_mark"
     client.post(reverse(mark, args=[*ARGS, teams[0].pk]), {"paid": "card"})
     client.post(reverse(mark, args=[*ARGS, teams[1].pk]), {"present": "yes"})
-    page = client.get(reverse("tournaments:director_cash", args=ARGS)).content.decode()
+    page = client.get(reverse("entries:director_cash", args=ARGS)).content.decode()
     assert "Still due: 5.00 EUR" in page
-    csv = client.get(reverse("tournaments:director_export_cash", args=ARGS)).content.decode()
+    csv = client.get(reverse("entries:director_export_cash", args=ARGS)).content.decode()
     lines = csv.lstrip("\ufeff").splitlines()
     assert lines[0] == "entry,players,attendance,paid,amount,due"
     assert lines[1].startswith("Team 1,") and lines[1].endswith(",present,card,5.00,")
@@ -258,7 +257,7 @@ def test_the_draw_preview_says_who_is_left_out(client, director, tournament):
     for seed in (1, 2):
         team = tournament.teams.get(seed=seed)
         client.post(
-            reverse("tournaments:director_check_in_mark", args=[*ARGS, team.pk]), {"present": "yes"}
+            reverse("entries:director_check_in_mark", args=[*ARGS, team.pk]), {"present": "yes"}
         )
     page = client.get(reverse("tournaments:director_draw", args=ARGS)).content.decode()
     assert "1 entry is left out of this draw:" in page and "Team 3" in page
@@ -268,7 +267,7 @@ def test_a_round_robin_asks_before_leaving_teams_out(client, director, tournamen
     client.force_login(director)
     team = tournament.teams.get(seed=1)
     client.post(
-        reverse("tournaments:director_check_in_mark", args=[*ARGS, team.pk]), {"present": "yes"}
+        reverse("entries:director_check_in_mark", args=[*ARGS, team.pk]), {"present": "yes"}
     )
     TeamFactory(tournament=tournament, name="Team 3", seed=3, attendance="present")
     response = client.post(reverse("tournaments:director_generate", args=ARGS))

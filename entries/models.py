@@ -1,9 +1,8 @@
-"""The evening before its first deal: entries registered online, who is present, who has paid.
-
-An online `Registration` is a request to play, kept apart from the teams (and an individual
-tournament's entrants) until a director accepts it: then its names are matched to the club's
+"""Online registration: a request to play, kept apart from the teams (and an individual
+tournament's entrants) until a director accepts it; then its names are matched to the club's
 members exactly as pasted teams are, and it points at the team (or entrant) it became.
-Presence and payment are the entry's own (`CheckInFields`, on Team and Entrant).
+Presence and payment are the entry's own (`tournaments.models.CheckInFields`, on Team and
+Entrant): the event owns its entries, this app the actions and pages before the first deal.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ import secrets
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .tournament import Team, Tournament
+from tournaments.models import Entrant, Team, Tournament
 
 
 def new_registration_key() -> str:
@@ -56,12 +55,14 @@ class Registration(models.Model):
         Team, verbose_name=_("team"), on_delete=models.SET_NULL, null=True, blank=True
     )
     entrant = models.ForeignKey(
-        "Entrant", verbose_name=_("entrant"), on_delete=models.SET_NULL, null=True, blank=True
+        Entrant, verbose_name=_("entrant"), on_delete=models.SET_NULL, null=True, blank=True
     )
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
     decided_at = models.DateTimeField(_("accepted or cancelled at"), null=True, blank=True)
 
     class Meta:
+        # Made by tournaments (0013) and moved here with its rows (migrations/0001).
+        db_table = "tournaments_registration"
         ordering = ["tournament", "created_at", "id"]
         verbose_name = _("online registration")
         verbose_name_plural = _("online registrations")

@@ -8,11 +8,12 @@ from django.core import mail
 from django.utils import translation
 
 from club.models import Membership
+from entries import selectors as evening
+from entries.models import Registration
+from entries.services.online import cancel_registration, register_online
 from tests.factories import ClubFactory, TournamentFactory, make_staff
 from tournaments.errors import RegistrationClosed
-from tournaments.models import Registration, Tournament
-from tournaments.selectors import evening
-from tournaments.services.online import cancel_registration, register_online
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

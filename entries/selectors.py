@@ -1,5 +1,6 @@
 """Reads of the evening before its first deal: whether one may register, the places taken and
-the waiting list, the entries to check in, who a draw leaves out, and the cash received."""
+the waiting list, the entries to check in, and the cash received. (Who a draw takes or
+leaves out is the event's: tournaments.selectors.players.)"""
 
 from __future__ import annotations
 
@@ -8,16 +9,18 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Rating
 from club.registration import Roster
+from tournaments.errors import Conflict, RegistrationClosed
+from tournaments.models import Entrant, Payment, Team, Tournament
+from tournaments.selectors.people import find_players
+from tournaments.selectors.players import entries
 
-from ..errors import Conflict, RegistrationClosed
-from ..models import Attendance, Entrant, Payment, Registration, Team, Tournament
-from .people import find_players
+from .models import Registration
 
 Entry = Team | Entrant
 
@@ -69,22 +72,15 @@ def self_check_in_refusal(tournament: Tournament) -> Conflict | None:
     return None
 
 
-def registered_entries(tournament: Tournament) -> QuerySet[Any]:
-    """The entries that play: registered teams (not a mêlée's partnerships) or entrants."""
-    if tournament.is_individual:
-        return Entrant.objects.filter(tournament=tournament)
-    return Team.objects.filter(tournament=tournament, round__isnull=True)
-
-
 def half_places_taken(tournament: Tournament) -> int:
     """Half places held: each entry not withdrawn (2), and each online entry still to be
     accepted (a player looking for a partner 1, in a team format)."""
-    entries = registered_entries(tournament).filter(withdrawn=False).count() * 2
+    taken = entries(tournament).filter(withdrawn=False).count() * 2
     pending = Registration.objects.filter(
         tournament=tournament, status=Registration.Status.REGISTERED
     ).values_list("partner_wanted", flat=True)
     individual = tournament.is_individual
-    return entries + sum(1 if wanted and not individual else 2 for wanted in pending)
+    return taken + sum(1 if wanted and not individual else 2 for wanted in pending)
 
 
 def fits(tournament: Tournament, half_places: int, taken: int | None = None) -> bool:
@@ -201,26 +197,6 @@ def entry_players(entry: Entry) -> str:
     if isinstance(entry, Team):
         return f"{entry.first_player} & {entry.second_player}"
     return entry.name
-
-
-def left_out(tournament: Tournament) -> list[tuple[str, str]]:
-    """With check-in on: the entries not withdrawn that a draw leaves out, and why."""
-    if not tournament.checks_in:
-        return []
-    reasons = {
-        Attendance.EXPECTED: _("not checked in"),
-        Attendance.ABSENT: _("absent"),
-    }
-    rows = (
-        registered_entries(tournament)
-        .filter(withdrawn=False)
-        .exclude(attendance=Attendance.PRESENT)
-    )
-    if tournament.is_individual:
-        rows = rows.select_related("player").order_by("seed")
-    else:
-        rows = rows.order_by("seed")
-    return [(entry.name, str(reasons[entry.attendance])) for entry in rows]
 
 
 def self_check_in_matches(tournament: Tournament, query: str) -> list[tuple[Any, Entry]]:

@@ -10,6 +10,15 @@ from django.utils import timezone
 
 from club.models import Membership, Player
 from club.registration import CREATE, NewMembersToConfirm
+from entries import selectors as evening
+from entries.models import Registration
+from entries.services.online import (
+    accept_registration,
+    cancel_registration,
+    close_registration,
+    pair_registrations,
+    register_online,
+)
 from tests.factories import (
     ClubFactory,
     MembershipFactory,
@@ -26,16 +35,8 @@ from tournaments.errors import (
     ServiceError,
     TournamentFull,
 )
-from tournaments.models import Registration, Team, Tournament
+from tournaments.models import Team, Tournament
 from tournaments.permissions import SYSTEM
-from tournaments.selectors import evening
-from tournaments.services.online import (
-    accept_registration,
-    cancel_registration,
-    close_registration,
-    pair_registrations,
-    register_online,
-)
 from tournaments.services.settings import update_tournament
 
 pytestmark = pytest.mark.django_db

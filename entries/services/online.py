@@ -24,15 +24,27 @@ from django.utils.translation import gettext as _
 
 from club.registration import ASK_IF_SIMILAR, name_problem, split_name
 from club.text import require_visible_text
+from tournaments.changes import changing
+from tournaments.errors import (
+    AlreadyRegistered,
+    Conflict,
+    NotAllowed,
+    ServiceError,
+    TournamentFull,
+)
+from tournaments.models import Entrant, Match, MatchEvent, SitOut, Team, Tournament
+from tournaments.permissions import is_director, require_director
+from tournaments.services.entrants import register_entrant_names
+from tournaments.services.registration import (
+    TEAM_NAME_MAX,
+    TeamLine,
+    default_team_name,
+    register_team_lines,
+)
+from tournaments.services.settings import update_tournament
 
-from ..changes import changing
-from ..errors import AlreadyRegistered, Conflict, NotAllowed, ServiceError, TournamentFull
-from ..models import Entrant, Match, MatchEvent, Registration, SitOut, Team, Tournament
-from ..permissions import is_director, require_director
-from ..selectors.evening import fits, registration_refusal, waiting_position
-from .entrants import register_entrants
-from .registration import TEAM_NAME_MAX, default_team_name, register_teams
-from .settings import update_tournament
+from ..models import Registration
+from ..selectors import fits, registration_refusal, waiting_position
 from .waiting_list import move_up
 
 __all__ = [
@@ -90,7 +102,9 @@ def _check_names(tournament: Tournament, players: Any, partner_wanted: Any) -> l
 def _check_duplicates(tournament: Tournament, names: list[str]) -> None:
     """A name already in a pending or accepted entry, or in a team (or entrant) playing."""
     taken: set[str] = set()
-    for registration in tournament.registrations.exclude(status=Registration.Status.CANCELLED):
+    for registration in Registration.objects.filter(tournament=tournament).exclude(
+        status=Registration.Status.CANCELLED
+    ):
         taken.update(_key(n) for n in (registration.player, registration.partner) if n)
     if tournament.is_individual:
         playing = Entrant.objects.filter(tournament=tournament, withdrawn=False).select_related(
@@ -114,9 +128,7 @@ def _entry_mail(
     registration: Registration, tournament: Tournament, link: Callable[[str], str] | None
 ) -> tuple[str, str]:
     """The subject and text of the e-mail confirming an entry, in the active language."""
-    path = reverse(
-        "tournaments:entry", args=[tournament.club.slug, tournament.slug, registration.key]
-    )
+    path = reverse("entries:entry", args=[tournament.club.slug, tournament.slug, registration.key])
     values = {
         "entry": registration.names,
         "tournament": tournament.name,
@@ -274,15 +286,15 @@ def cancel_registration(
     return moved
 
 
-def _team_line(tournament: Tournament, first: str, second: str) -> str:
-    """ "Name: First & Second" with a team name not taken yet in the tournament."""
+def _team_name(tournament: Tournament, first: str, second: str) -> str:
+    """The team's default name ("Last – Last"), numbered when the tournament has it already."""
     base = default_team_name(first, second)[: TEAM_NAME_MAX - 5]
     taken = {n.casefold() for n in tournament.teams.values_list("name", flat=True)}
     name, n = base, 1
     while name.casefold() in taken:
         n += 1
         name = f"{base} ({n})"
-    return f"{name}: {first} & {second}"
+    return name
 
 
 def accept_registration(
@@ -326,8 +338,8 @@ def accept_registration(
                 )
         entry: Team | Entrant
         if tournament.is_individual:
-            entry = register_entrants(
-                tournament, registration.player, by=by, new_members=new_members
+            entry = register_entrant_names(
+                tournament, [registration.player], by=by, new_members=new_members
             )[0]
         else:
             first, second = (
@@ -335,9 +347,8 @@ def accept_registration(
                 if len(group) == 1
                 else (group[0].player, group[1].player)
             )
-            entry = register_teams(
-                tournament, _team_line(tournament, first, second), by=by, new_members=new_members
-            )[0]
+            line = TeamLine(first, second, name=_team_name(tournament, first, second))
+            entry = register_team_lines(tournament, [line], by=by, new_members=new_members)[0]
         now = timezone.now()
         for row in group:
             row.status, row.decided_at = Registration.Status.ACCEPTED, now

@@ -1,0 +1,47 @@
+"""The form of online registration (the public page; the API reads the same fields)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+__all__ = ["OnlineRegistrationForm"]
+
+
+class OnlineRegistrationForm(forms.Form):
+    """A team (two names), a player asking for a partner, or (individual) one player.
+
+    The service checks the names and the places; `website` is a trap for robots, hidden from
+    people: an entry that fills it is refused.
+    """
+
+    player = forms.CharField(label=_("Your name"), max_length=161)
+    partner = forms.CharField(label=_("Your partner's name"), max_length=161, required=False)
+    partner_wanted = forms.BooleanField(label=_("I come alone: find me a partner"), required=False)
+    email = forms.EmailField(
+        label=_("E-mail"), required=False, help_text=_("Optional: to reach you about the entry.")
+    )
+    phone = forms.CharField(label=_("Phone"), max_length=30, required=False)
+    website = forms.CharField(
+        label=_("Leave this field empty"),
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "tabindex": "-1"}),
+    )
+
+    def __init__(self, *args: Any, individual: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if individual:
+            del self.fields["partner"], self.fields["partner_wanted"]
+
+    def clean_website(self) -> str:
+        if self.cleaned_data["website"]:
+            raise forms.ValidationError(_("Leave this field empty."))
+        return ""
+
+    def players(self) -> list[str]:
+        names = [self.cleaned_data["player"]]
+        if not self.cleaned_data.get("partner_wanted") and "partner" in self.fields:
+            names.append(self.cleaned_data.get("partner", ""))
+        return names
