@@ -57,13 +57,14 @@ def entries_left_out(tournament: Tournament) -> list[tuple[Entry, str]]:
     return [(entry, str(reasons[entry.attendance])) for entry in rows]
 
 
-def _has_sat(tournament: Tournament) -> Exists:
+def _has_sat(tournament: Tournament) -> Q:
     if tournament.is_individual:
         partnered = Team.objects.filter(tournament_id=tournament.pk, round__isnull=False).filter(
             Q(first_player_id=OuterRef("player_id")) | Q(second_player_id=OuterRef("player_id"))
         )
-        return Exists(partnered) | Exists(SitOut.objects.filter(entrant_id=OuterRef("pk")))
-    return Exists(Match.objects.filter(Q(ns_team_id=OuterRef("pk")) | Q(ew_team_id=OuterRef("pk"))))
+        return Q(Exists(partnered)) | Q(Exists(SitOut.objects.filter(entrant_id=OuterRef("pk"))))
+    drawn = Match.objects.filter(Q(ns_team_id=OuterRef("pk")) | Q(ew_team_id=OuterRef("pk")))
+    return Q(Exists(drawn))
 
 
 def entries_of_the_evening(tournament: Tournament) -> QuerySet[Any]:
