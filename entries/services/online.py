@@ -17,7 +17,6 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
-from django.db.models import Q
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -32,8 +31,9 @@ from tournaments.errors import (
     ServiceError,
     TournamentFull,
 )
-from tournaments.models import Entrant, Match, MatchEvent, SitOut, Team, Tournament
+from tournaments.models import Entrant, MatchEvent, Team, Tournament
 from tournaments.permissions import is_director, require_director
+from tournaments.selectors.players import has_sat
 from tournaments.services.entrants import register_entrant_names
 from tournaments.services.registration import (
     TEAM_NAME_MAX,
@@ -225,19 +225,6 @@ def _may_cancel(registration: Registration, by: Any, key: str | None) -> bool:
     return bool(key) and secrets.compare_digest(str(key), registration.key)
 
 
-def _drawn(entry: Team | Entrant) -> bool:
-    if isinstance(entry, Team):
-        return Match.objects.filter(Q(ns_team=entry) | Q(ew_team=entry)).exists()
-    player = entry.player_id
-    return (
-        Team.objects.filter(
-            Q(first_player_id=player) | Q(second_player_id=player),
-            tournament_id=entry.tournament_id,
-        ).exists()
-        or SitOut.objects.filter(entrant=entry).exists()
-    )
-
-
 def cancel_registration(
     registration: Registration, *, by: Any, key: str | None = None
 ) -> list[Registration]:
@@ -259,7 +246,7 @@ def cancel_registration(
         if registration.status == Registration.Status.CANCELLED:
             raise Conflict(_("This entry is already cancelled."), field="status")
         entry = registration.team or registration.entrant
-        if entry is not None and _drawn(entry):
+        if entry is not None and has_sat(entry):
             raise Conflict(
                 _("%(entry)s has been drawn: a director withdraws it instead.") % {"entry": entry},
                 field="status",

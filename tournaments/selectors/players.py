@@ -16,7 +16,13 @@ from django.utils.translation import gettext as _
 
 from ..models import Attendance, Entrant, Match, SitOut, Team, Tournament
 
-__all__ = ["entries", "entries_in_play", "entries_left_out", "entries_of_the_evening"]
+__all__ = [
+    "entries",
+    "entries_in_play",
+    "entries_left_out",
+    "entries_of_the_evening",
+    "has_sat",
+]
 
 Entry = Team | Entrant
 
@@ -71,3 +77,10 @@ def entries_of_the_evening(tournament: Tournament) -> QuerySet[Any]:
     """The entries that are players of the evening: in play, or having sat at a table. The
     standings rank these and no others."""
     return entries(tournament).filter(_in_play(tournament) | _has_sat(tournament))
+
+
+def has_sat(entry: Entry) -> bool:
+    """Whether the entry has sat at a table: drawn in a match (a mêlée's player: in a
+    partnership), or sitting a round out."""
+    tournament = entry.tournament
+    return entries(tournament).filter(pk=entry.pk).filter(_has_sat(tournament)).exists()
