@@ -4,8 +4,7 @@ The same addresses as when they were the tournament's; the names are `entries:..
 
 from django.urls import path
 
-from .views import director as evening
-from .views import public as evening_public
+from .views import director, public
 
 app_name = "entries"
 
@@ -13,29 +12,29 @@ T = "clubs/<slug:club_slug>/<slug:slug>/"
 D = "direct/<slug:club_slug>/<slug:slug>/"
 
 urlpatterns = [
-    path(T + "register/", evening_public.register, name="register"),
-    path(T + "register/<slug:key>/", evening_public.entry, name="entry"),
-    path(T + "check-in/", evening_public.self_check_in, name="self_check_in"),
-    path(D + "registrations/", evening.registrations, name="director_registrations"),
+    path(T + "register/", public.register, name="register"),
+    path(T + "register/<slug:key>/", public.entry, name="entry"),
+    path(T + "check-in/", public.self_check_in, name="self_check_in"),
+    path(D + "registrations/", director.registrations, name="director_registrations"),
     path(
         D + "registrations/switch/",
-        evening.registration_switch,
+        director.registration_switch,
         name="director_registration_switch",
     ),
-    path(D + "registrations/pair/", evening.pair, name="director_pair"),
+    path(D + "registrations/pair/", director.pair, name="director_pair"),
     path(
         D + "registrations/<int:pk>/<str:action>/",
-        evening.registration_action,
+        director.registration_action,
         name="director_registration",
     ),
-    path(D + "check-in/", evening.check_in_page, name="director_check_in"),
-    path(D + "check-in/<int:pk>/", evening.check_in_mark, name="director_check_in_mark"),
+    path(D + "check-in/", director.check_in_page, name="director_check_in"),
+    path(D + "check-in/<int:pk>/", director.check_in_mark, name="director_check_in_mark"),
     path(
         D + "check-in/<int:pk>/withdraw/",
-        evening.check_in_withdraw,
+        director.check_in_withdraw,
         name="director_check_in_withdraw",
     ),
-    path(D + "print/check-in/", evening.check_in_poster, name="director_check_in_poster"),
-    path(D + "cash/", evening.cash, name="director_cash"),
-    path(D + "export/cash.csv", evening.cash_csv, name="director_export_cash"),
+    path(D + "print/check-in/", director.check_in_poster, name="director_check_in_poster"),
+    path(D + "cash/", director.cash, name="director_cash"),
+    path(D + "export/cash.csv", director.cash_csv, name="director_export_cash"),
 ]

@@ -10,7 +10,7 @@ from rest_framework import serializers
 from club.registration import ASK_IF_SIMILAR, NEW_MEMBERS
 from tournaments.models import Attendance, Entrant, Payment, Team, Tournament
 
-from .. import selectors as evening
+from .. import selectors
 from ..models import Registration
 
 
@@ -81,7 +81,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
     def get_position(self, registration: Registration) -> int | None:
         position = getattr(registration, "position", None)
         if position is None and registration.status == Registration.Status.WAITING:
-            return evening.waiting_position(registration)
+            return selectors.waiting_position(registration)
         return position
 
 
@@ -133,7 +133,7 @@ class EntryCheckInSerializer(serializers.Serializer):
 
     @extend_schema_field(serializers.CharField())
     def get_players(self, entry: Team | Entrant) -> str:
-        return evening.entry_players(entry)
+        return selectors.entry_players(entry)
 
     @extend_schema_field(serializers.BooleanField())
     def get_checked_in(self, entry: Team | Entrant) -> bool:

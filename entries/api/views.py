@@ -28,7 +28,7 @@ from tournaments.models import Tournament
 from tournaments.permissions import readable_tournaments, require_director
 from tournaments.selectors.players import entries
 
-from .. import selectors as evening
+from .. import selectors
 from ..models import Registration
 from ..services.check_in import check_in
 from ..services.online import (
@@ -97,7 +97,7 @@ class TournamentRegistrationViewSet(_NestedInTournament):
         """Every entry in order of arrival, with its place in the waiting list (directors)."""
         tournament = self.tournament()
         require_director(request.user, tournament.club_id)
-        return self.answer(RegistrationSerializer, evening.registrations(tournament), many=True)
+        return self.answer(RegistrationSerializer, selectors.registrations(tournament), many=True)
 
     @extend_schema(
         request=RegistrationCreateSerializer,
@@ -122,7 +122,7 @@ class TournamentRegistrationViewSet(_NestedInTournament):
             "id": registration.pk,
             "key": registration.key,
             "status": registration.status,
-            "position": evening.waiting_position(registration),
+            "position": selectors.waiting_position(registration),
         }
         return Response(RegistrationCreatedSerializer(body).data, status.HTTP_201_CREATED)
 
@@ -196,7 +196,9 @@ class CheckInViewSet(_NestedInTournament):
         """Every entry (teams, or players in an individual tournament), withdrawn ones last."""
         tournament = self.tournament()
         require_director(request.user, tournament.club_id)
-        return self.answer(EntryCheckInSerializer, evening.check_in_entries(tournament), many=True)
+        return self.answer(
+            EntryCheckInSerializer, selectors.check_in_entries(tournament), many=True
+        )
 
     @extend_schema(request=CheckInSerializer, responses={200: EntryCheckInSerializer})
     def create(self, request: Request, tournament_pk: str | None = None) -> Response:
@@ -222,7 +224,7 @@ class CashViewSet(_NestedInTournament):
     def list(self, request: Request, tournament_pk: str | None = None) -> Response:
         tournament = self.tournament()
         require_director(request.user, tournament.club_id)
-        summary = evening.cash_summary(tournament)
+        summary = selectors.cash_summary(tournament)
         body = {
             "tournament": tournament.pk,
             "currency": settings.BELOTE_CURRENCY,

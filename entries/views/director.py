@@ -20,7 +20,7 @@ from tournaments.services.settings import update_tournament
 from tournaments.views.director import back, director_required, refused
 from tournaments.views.director_print import csv_response
 
-from .. import selectors as evening
+from .. import selectors
 from ..models import Registration
 from ..services import check_in as check_in_services
 from ..services import online
@@ -36,10 +36,10 @@ def registrations(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "entries/director/registrations.html",
         {
             "tournament": tournament,
-            "registrations": evening.registrations(tournament),
-            "suggestions": evening.partner_suggestions(tournament),
-            "places": evening.places(tournament),
-            "refusal": evening.registration_refusal(tournament),
+            "registrations": selectors.registrations(tournament),
+            "suggestions": selectors.partner_suggestions(tournament),
+            "places": selectors.places(tournament),
+            "refusal": selectors.registration_refusal(tournament),
             "public_url": request.build_absolute_uri(
                 reverse("entries:register", args=[tournament.club.slug, tournament.slug])
             ),
@@ -148,7 +148,7 @@ def _entry(tournament: Tournament, pk: int) -> Team | Entrant:
 
 
 def _check_in_context(tournament: Tournament) -> dict[str, Any]:
-    entries = evening.check_in_entries(tournament)
+    entries = selectors.check_in_entries(tournament)
     active = [e for e in entries if not e.withdrawn]
     return {
         "tournament": tournament,
@@ -224,7 +224,7 @@ def check_in_poster(request: HttpRequest, tournament: Tournament) -> HttpRespons
         {
             "tournament": tournament,
             "url": self_check_in_url(request, tournament),
-            "refusal": evening.self_check_in_refusal(tournament),
+            "refusal": selectors.self_check_in_refusal(tournament),
         },
     )
 
@@ -240,7 +240,7 @@ def cash(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "entries/director/cash.html",
         {
             "tournament": tournament,
-            "summary": evening.cash_summary(tournament),
+            "summary": selectors.cash_summary(tournament),
             "currency": settings.BELOTE_CURRENCY,
             "tab": "director",
         },
@@ -250,14 +250,14 @@ def cash(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @director_required
 def cash_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """One line per entry paid or due, then a line per way of paying and the totals."""
-    summary = evening.cash_summary(tournament)
+    summary = selectors.cash_summary(tournament)
     response, writer = csv_response(f"{tournament.slug}-cash.csv")
     writer.writerow(["entry", "players", "attendance", "paid", "amount", "due"])
     for entry in summary.paid:
         writer.writerow(
             [
                 entry.name,
-                evening.entry_players(entry),
+                selectors.entry_players(entry),
                 entry.attendance,
                 entry.paid,
                 f"{entry.fee_paid or 0:.2f}",
@@ -266,7 +266,7 @@ def cash_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         )
     for entry, due in summary.unpaid:
         writer.writerow(
-            [entry.name, evening.entry_players(entry), entry.attendance, "", "", f"{due:.2f}"]
+            [entry.name, selectors.entry_players(entry), entry.attendance, "", "", f"{due:.2f}"]
         )
     for method, amount in summary.received.items():
         writer.writerow([f"total {method}", "", "", method, f"{amount:.2f}", ""])

@@ -12,7 +12,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Entrant, Team
 from tournaments.views.public import get_tournament
 
-from .. import selectors as evening
+from .. import selectors
 from ..api.throttles import RegistrationThrottle
 from ..forms import OnlineRegistrationForm
 from ..models import Registration
@@ -23,7 +23,7 @@ from ..services import online
 def register(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     """The registration form while registration is open; why not, when it is not."""
     tournament = get_tournament(request, club_slug, slug)
-    refusal = evening.registration_refusal(tournament)
+    refusal = selectors.registration_refusal(tournament)
     form = OnlineRegistrationForm(
         request.POST if request.method == "POST" else None, individual=tournament.is_individual
     )
@@ -56,7 +56,7 @@ def register(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
             "tournament": tournament,
             "form": form,
             "refusal": refusal,
-            "places": evening.places(tournament),
+            "places": selectors.places(tournament),
             "tab": "register",
         },
     )
@@ -80,7 +80,7 @@ def entry(request: HttpRequest, club_slug: str, slug: str, key: str) -> HttpResp
         {
             "tournament": tournament,
             "registration": registration,
-            "position": evening.waiting_position(registration),
+            "position": selectors.waiting_position(registration),
             "tab": "register",
         },
     )
@@ -89,7 +89,7 @@ def entry(request: HttpRequest, club_slug: str, slug: str, key: str) -> HttpResp
 def self_check_in(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
     """Type a name (typos forgiven), tap yours: the entry is checked in."""
     tournament = get_tournament(request, club_slug, slug)
-    refusal = evening.self_check_in_refusal(tournament)
+    refusal = selectors.self_check_in_refusal(tournament)
     query = " ".join(request.GET.get("q", "").split())[:80]
     done = None
     if request.method == "POST" and refusal is None:
@@ -106,7 +106,7 @@ def self_check_in(request: HttpRequest, club_slug: str, slug: str) -> HttpRespon
             done = check_in_services.self_check_in(chosen, by=request.user)
         except ServiceError as error:
             messages.error(request, error.message)
-    found = evening.self_check_in_matches(tournament, query) if query and refusal is None else []
+    found = selectors.self_check_in_matches(tournament, query) if query and refusal is None else []
     return render(
         request,
         "entries/self_check_in.html",
