@@ -25,8 +25,8 @@ from tournaments.models import Match, MatchConfirmation, Tournament
 from tournaments.permissions import SYSTEM
 from tournaments.services import register_team
 from tournaments.services.confirmations import confirm_sheet
-from tournaments.services.registration import edit_team
 from tournaments.services.settings import SettingsRefused, create_tournament, update_tournament
+from tournaments.services.teams import edit_team
 
 pytestmark = pytest.mark.django_db
 

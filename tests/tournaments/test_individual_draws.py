@@ -28,8 +28,9 @@ from tournaments.services.entrants import (
     withdraw_entrant,
 )
 from tournaments.services.finals import start_final
-from tournaments.services.registration import delete_team, edit_team, register_teams
+from tournaments.services.registration import register_teams
 from tournaments.services.settings import create_tournament
+from tournaments.services.teams import delete_team, edit_team
 
 pytestmark = pytest.mark.django_db
 

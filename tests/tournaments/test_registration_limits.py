@@ -17,7 +17,7 @@ from tournaments.errors import ServiceError
 from tournaments.models import Team
 from tournaments.permissions import SYSTEM
 from tournaments.services import register_team, register_teams
-from tournaments.services.registration import edit_team
+from tournaments.services.teams import edit_team
 
 pytestmark = pytest.mark.django_db
 

@@ -35,10 +35,7 @@ from tournaments.services.director import (
 )
 from tournaments.services.draw_edits import swap_sides, swap_teams
 from tournaments.services.lineup import substitute
-from tournaments.services.registration import (
-    delete_team,
-    edit_team,
-)
+from tournaments.services.teams import delete_team, edit_team
 
 from .draws import TABLES_THEN_BYE
 from .evening_serializers import (

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from club.models import Membership, Player
@@ -26,7 +26,7 @@ from club.text import hidden_character_problem, require_visible_text
 
 from ..changes import changing
 from ..errors import Conflict, ServiceError
-from ..models import Deal, MatchEvent, Team, Tournament
+from ..models import Team, Tournament
 from ..permissions import require_director
 
 TEAM_NAME_MAX = 120
@@ -74,7 +74,7 @@ def _read_team_line(number: int, line: str) -> TeamLine | LineProblem:
     return _check_team_line(TeamLine(names[0], names[1], name, number))
 
 
-def _check_team_name(name: str) -> None:
+def check_team_name(name: str) -> None:
     """A team name typed in one by one (a new team, a rename): the checks of a pasted line."""
     if len(name) > TEAM_NAME_MAX:
         raise ServiceError(_("The team name is too long."), field="name")
@@ -163,7 +163,7 @@ def _register(
 ) -> list[Team]:
     with changing(tournament.pk):
         taken_names = {n.casefold() for n in tournament.teams.values_list("name", flat=True)}
-        playing = _players_in(tournament)
+        playing = players_in(tournament)
         roster = Roster(tournament.club)
         seen_players: dict[str, int] = {}
         for entry in entries:
@@ -230,7 +230,7 @@ def plan_team_players(tournament: Tournament, text: str) -> Any:
     )
 
 
-def _players_in(tournament: Tournament, *, exclude_team: Team | None = None) -> set[int]:
+def players_in(tournament: Tournament, *, exclude_team: Team | None = None) -> set[int]:
     teams = tournament.teams.filter(withdrawn=False)
     if exclude_team is not None:
         teams = teams.exclude(pk=exclude_team.pk)
@@ -259,7 +259,7 @@ def register_team(
     name = " ".join((name or "").split()) or default_team_name(
         first_player.full_name, second_player.full_name
     )
-    _check_team_name(name)
+    check_team_name(name)
     if first_player.pk == second_player.pk:
         raise ServiceError(_("A team needs two different players."), field="second_player")
     club_members = set(
@@ -279,7 +279,7 @@ def register_team(
         raise ServiceError(_("The seed must be a whole number from 1."), field="seed")
     with changing(tournament.pk):
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        playing = _players_in(tournament)
+        playing = players_in(tournament)
         for field, player in (("first_player", first_player), ("second_player", second_player)):
             if player.pk in playing:
                 raise ServiceError(
@@ -303,106 +303,12 @@ def register_team(
     return team
 
 
-def _has_played(team: Team) -> bool:
-    return Deal.objects.filter(Q(match__ns_team=team) | Q(match__ew_team=team)).exists()
-
-
-def edit_team(
-    team: Team,
-    *,
-    by: Any,
-    name: str | None = None,
-    first_player: Player | None = None,
-    second_player: Player | None = None,
-) -> Team:
-    """Rename a team (any time) or change its players (before it has played a deal).
-
-    The players must be members of the club and in no other team of the tournament.
-    """
-    tournament = team.tournament
-    require_director(by, tournament.club_id)
-    require_registered(team)
-    first = first_player or team.first_player
-    second = second_player or team.second_player
-    new_name = team.name if name is None else " ".join(name.split())
-    if not new_name:
-        raise ServiceError(_("Give the team a name."), field="name")
-    _check_team_name(new_name)
-    if first.pk == second.pk:
-        raise ServiceError(_("A team needs two different players."), field="second_player")
-    changed_players = (first.pk, second.pk) != (team.first_player_id, team.second_player_id)
-    with changing(tournament.pk):
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        if tournament.teams.filter(name__iexact=new_name).exclude(pk=team.pk).exists():
-            raise ServiceError(_("A team of that name is already registered."), field="name")
-        if changed_players:
-            if _has_played(team):
-                raise Conflict(
-                    _("%(team)s has played: its players can no longer change.") % {"team": team},
-                    field="first_player",
-                )
-            members = set(
-                Membership.objects.filter(
-                    club_id=tournament.club_id, player__in=[first, second]
-                ).values_list("player_id", flat=True)
-            )
-            playing = _players_in(tournament, exclude_team=team)
-            for field, player in (("first_player", first), ("second_player", second)):
-                if player.pk not in members:
-                    raise ServiceError(
-                        _("Player %(id)s is not a member of %(club)s.")
-                        % {"id": player.pk, "club": tournament.club},
-                        field=field,
-                    )
-                if player.pk in playing:
-                    raise ServiceError(
-                        _("%(player)s already plays in a team of this tournament.")
-                        % {"player": player},
-                        field=field,
-                    )
-        before = str(team)
-        team.name, team.first_player, team.second_player = new_name, first, second
-        team.save(update_fields=["name", "first_player", "second_player"])
-        MatchEvent.record(
-            tournament=tournament,
-            action=MatchEvent.Action.EDIT_TEAM,
-            detail=f"{before} → {team}: {first} & {second}",
-            by=by,
-        )
-    return team
-
-
-def delete_team(team: Team, *, by: Any) -> bool:
-    """Delete a team that has not played; True when the schedule had to go with it.
-
-    Before any deal, a schedule that includes the team is removed (the director generates
-    it again); once deals exist the schedule is fixed, and a team in it is withdrawn instead.
-    """
-    tournament = team.tournament
-    require_director(by, tournament.club_id)
-    require_registered(team)
-    with changing(tournament.pk):
-        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        in_schedule = tournament.matches.filter(Q(ns_team=team) | Q(ew_team=team)).exists()
-        if in_schedule and tournament.has_deals():
-            raise Conflict(
-                _("%(team)s is in a schedule with deals: withdraw it instead.") % {"team": team}
-            )
-        if in_schedule:
-            tournament.rounds.all().delete()
-        MatchEvent.record(
-            tournament=tournament, action=MatchEvent.Action.DELETE_TEAM, detail=team, by=by
-        )
-        team.delete()
-    return in_schedule
-
-
 __all__ = [
     "TeamLine",
+    "check_team_name",
     "default_team_name",
-    "delete_team",
-    "edit_team",
     "plan_team_players",
+    "players_in",
     "register_team",
     "register_team_lines",
     "register_teams",

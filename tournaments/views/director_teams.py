@@ -21,6 +21,7 @@ from ..forms import TeamForm, teams_form
 from ..models import Team, Tournament
 from ..services import director as director_services
 from ..services import registration
+from ..services import teams as team_services
 from .director import back, director_required, refused, registered_message
 
 
@@ -81,7 +82,7 @@ def team_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
     form = TeamForm(request.POST or None, team=team, players_locked=played)
     if request.method == "POST" and form.is_valid():
         try:
-            registration.edit_team(team, by=request.user, **form.changes())
+            team_services.edit_team(team, by=request.user, **form.changes())
         except ServiceError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
@@ -107,7 +108,7 @@ def team_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
 def team_delete(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     team = get_object_or_404(Team, tournament=tournament, pk=pk)
     try:
-        schedule_removed = registration.delete_team(team, by=request.user)
+        schedule_removed = team_services.delete_team(team, by=request.user)
     except ServiceError as error:
         refused(request, error)
     else:
