@@ -3,13 +3,16 @@ and the standings. An entry that never sat at a table is not a player of the eve
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
-from club.models import Membership
+from club.models import Membership, SeriesLine
 from tests.factories import ClubFactory, PlayerFactory, TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Attendance, Entrant, Match, Standing, Team, Tournament
 from tournaments.selectors.players import entries_in_play, entries_left_out
 from tournaments.services.draws import draw_next_round
+from tournaments.services.series import recompute_series, save_season, save_series
 from tournaments.services.standings import recompute_standings
 
 pytestmark = pytest.mark.django_db
@@ -101,3 +104,32 @@ def test_without_check_in_every_entry_not_withdrawn_plays(club):
         Entrant.objects.create(tournament=tournament, player=PlayerFactory(), seed=seed)
     assert [e.seed for e in entries_in_play(tournament)] == [1, 2, 3, 4]
     assert entries_left_out(tournament) == []
+
+
+def test_a_no_show_scores_nothing_in_the_series_of_the_evening(club, director):
+    season = save_season(
+        club=club,
+        name="2026–27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=datetime.date(2027, 6, 30),
+        by=director,
+    )
+    tournament = concours(club)
+    series = save_series(
+        season=season,
+        name="Thursday",
+        rules={"points": "place", "place_points": [25, 20, 16, 13, 11, 10]},
+        tournaments=[tournament],
+        by=director,
+    )
+    for team in tournament.teams.all():
+        mark_attendance(team, present=team.seed != 6)
+    for _ in range(2):
+        play(draw_next_round(tournament, by=director))
+    recompute_standings(tournament.pk, force=True)
+    recompute_series(series.pk, force=True)
+    no_show = tournament.teams.get(seed=6)
+    lines = {line.player_id: line for line in SeriesLine.objects.filter(series=series)}
+    assert len(lines) == 10
+    assert no_show.first_player_id not in lines and no_show.second_player_id not in lines
+    assert all(line.played == 1 for line in lines.values())
