@@ -4,7 +4,7 @@ The same addresses as when they were the tournament's; the names are `entries:..
 
 from django.urls import path
 
-from .views import director, public
+from .views import cash, check_in, registrations
 
 app_name = "entries"
 
@@ -12,29 +12,29 @@ T = "clubs/<slug:club_slug>/<slug:slug>/"
 D = "direct/<slug:club_slug>/<slug:slug>/"
 
 urlpatterns = [
-    path(T + "register/", public.register, name="register"),
-    path(T + "register/<slug:key>/", public.entry, name="entry"),
-    path(T + "check-in/", public.self_check_in, name="self_check_in"),
-    path(D + "registrations/", director.registrations, name="director_registrations"),
+    path(T + "register/", registrations.register, name="register"),
+    path(T + "register/<slug:key>/", registrations.entry, name="entry"),
+    path(T + "check-in/", check_in.self_check_in, name="self_check_in"),
+    path(D + "registrations/", registrations.registrations, name="director_registrations"),
     path(
         D + "registrations/switch/",
-        director.registration_switch,
+        registrations.registration_switch,
         name="director_registration_switch",
     ),
-    path(D + "registrations/pair/", director.pair, name="director_pair"),
+    path(D + "registrations/pair/", registrations.pair, name="director_pair"),
     path(
         D + "registrations/<int:pk>/<str:action>/",
-        director.registration_action,
+        registrations.registration_action,
         name="director_registration",
     ),
-    path(D + "check-in/", director.check_in_page, name="director_check_in"),
-    path(D + "check-in/<int:pk>/", director.check_in_mark, name="director_check_in_mark"),
+    path(D + "check-in/", check_in.check_in_page, name="director_check_in"),
+    path(D + "check-in/<int:pk>/", check_in.check_in_mark, name="director_check_in_mark"),
     path(
         D + "check-in/<int:pk>/withdraw/",
-        director.check_in_withdraw,
+        check_in.check_in_withdraw,
         name="director_check_in_withdraw",
     ),
-    path(D + "print/check-in/", director.check_in_poster, name="director_check_in_poster"),
-    path(D + "cash/", director.cash, name="director_cash"),
-    path(D + "export/cash.csv", director.cash_csv, name="director_export_cash"),
+    path(D + "print/check-in/", check_in.check_in_poster, name="director_check_in_poster"),
+    path(D + "cash/", cash.cash, name="director_cash"),
+    path(D + "export/cash.csv", cash.cash_csv, name="director_export_cash"),
 ]
