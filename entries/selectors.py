@@ -179,15 +179,15 @@ def partner_suggestions(tournament: Tournament) -> dict[str, list[Any]]:
 
 
 def check_in_entries(tournament: Tournament) -> list[Entry]:
-    """Every entry, withdrawn ones last, with its players (one query)."""
+    """Every entry (`players.entries`), withdrawn ones last, with its players (one query)."""
     if tournament.is_individual:
         return list(
-            Entrant.objects.filter(tournament=tournament)
+            entries(tournament)
             .select_related("player")
             .order_by("withdrawn", "player__last_name", "player__first_name", "seed")
         )
     return list(
-        Team.objects.filter(tournament=tournament, round__isnull=True)
+        entries(tournament)
         .select_related("first_player", "second_player")
         .order_by("withdrawn", "name", "seed")
     )
