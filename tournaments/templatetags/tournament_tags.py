@@ -223,3 +223,9 @@ def seat_name(code: str | None) -> Any:
 def text_with_member(text: str, typed: str, member: Any) -> str:
     """The pasted list with a flagged name replaced by the member's (one-click typo fix)."""
     return with_member_name(text or "", typed, member)
+
+
+@register.filter
+def figure(line: Standing, column: str) -> Any:
+    """A standings line's figure by its column's name (the deciding columns of the big screen)."""
+    return getattr(line, column)
