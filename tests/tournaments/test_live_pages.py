@@ -242,7 +242,11 @@ class TestTheBigScreen:
         page = client.get(reverse("tournaments:screen", args=ARGS)).content.decode()
         head = page.split('class="slide slide-standings"')[1].split("</thead>")[0]
         assert [cell.split("<")[0] for cell in head.split('<th scope="col" class="num">')[1:]] == [
-            "Rank", "Played", "Points for", "Matches won", "Point difference"
+            "Rank",
+            "Played",
+            "Points for",
+            "Matches won",
+            "Point difference",
         ]
         assert "Ranked by points for, then matches won, then point difference." in page
 

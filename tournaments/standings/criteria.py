@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from operator import itemgetter, mul
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from .tally import Tally
 
