@@ -3,6 +3,7 @@
 from django.urls import path
 
 from .views import (
+    accounts,
     director,
     director_print,
     director_teams,
@@ -73,6 +74,7 @@ public_urls = [
 
 referee_urls = [
     path("referee/", referee.my_tables, name="my_tables"),
+    path("signed-in/", accounts.signed_in, name="signed_in"),
     path("matches/<int:pk>/table/", referee.table, name="table"),
     path("matches/<int:pk>/table/deals/<int:number>/", referee.correct, name="correct_deal"),
     path("matches/<int:pk>/table/remove-last/", referee.remove_last, name="remove_last_deal"),

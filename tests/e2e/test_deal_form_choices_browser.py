@@ -8,11 +8,19 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.test_table_browser import choose, match, open_table, saved, sign_in  # noqa: F401
+from tests.e2e.test_table_browser import choose, open_table, saved, sign_in
+from tests.factories import MatchFactory, TournamentFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.phone, pytest.mark.django_db(transaction=True)]
 
 NORTH, EAST, SOUTH, WEST, ALL_PASSED = range(5)
+
+
+@pytest.fixture
+def match():
+    referee = UserFactory(username="referee")
+    tournament = TournamentFactory(name="Winter Cup", rules={"target": 500})
+    return MatchFactory(round__tournament=tournament, referee=referee, table=3)
 
 
 def checked(page, field):
@@ -40,9 +48,7 @@ def test_all_passed_after_a_seat_a_suit_and_points_saves_a_thrown_in_deal(
     assert (deal.ns_score, deal.ew_score) == (0, 0)
 
 
-def test_a_seat_tapped_back_brings_the_trump_and_points_back_as_they_were(
-    page, live_server, match
-):
+def test_a_seat_tapped_back_brings_the_trump_and_points_back_as_they_were(page, live_server, match):
     sign_in(page, live_server, match.referee)
     open_table(page, live_server, match)
     choose(page, "taker", NORTH)
