@@ -19,8 +19,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Club, Membership, Player
+from scoring.demo import plausible_deal
 from scoring.engine import Seat, play_match
-from tournaments.demo import plausible_deal
 from tournaments.models import Deal, Match, Round, Team, Tournament
 from tournaments.scheduling import round_robin
 

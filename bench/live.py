@@ -22,7 +22,7 @@ reach every page before the spectators change mode, and would be left out of `se
 
 The phases run once per `--modes` (default `stream,poll`: the same paces with the
 spectators following the live stream, then polling, in one run on one event). With
-`stream`, a stream host (uvicorn, `config.asgi`, tournaments/stream.py) runs beside gunicorn
+`stream`, a stream host (uvicorn, `config.asgi`, live/stream/) runs beside gunicorn
 and the spectators hold a server-sent events stream each, as EventSource does; every other
 phase they poll, as follows.
 
@@ -206,8 +206,8 @@ async def drive(
     import httpx
 
     from bench.live_clients import Event, Table, Watcher, referees
+    from scoring.demo import plausible_deal
     from scoring.engine import parse_rules, validate_deal
-    from tournaments.demo import plausible_deal
 
     tables = [
         Table(number, token, event_data["tables"][number])

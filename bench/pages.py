@@ -47,12 +47,12 @@ def main() -> None:
         tournament = build_round_robin_tournament(n_teams, 16)
         recompute_standings(tournament.pk, force=True)
         print(f"built {n_teams} teams in {time.perf_counter() - started:.1f}s")
-    from tournaments import selectors
+    from live.versions import live_state
 
     args = [tournament.club.slug, tournament.slug]
     match = tournament.matches.filter(ew_team__isnull=False).last()
     assert match is not None
-    state = selectors.live_state(*args)
+    state = live_state(*args)
     assert state is not None
     unchanged = {
         "standings_live": state.standings,
@@ -97,7 +97,7 @@ def main() -> None:
             if fresh:
                 cache.clear()
             # Within the cache's lifetime of a version, as a page polling every second is.
-            selectors.live_state(*args)
+            live_state(*args)
             reset_queries()
             start = time.perf_counter()
             response = client.get(url)

@@ -5,7 +5,7 @@
 A stream host needs BELOTE_LIVE_STREAM_ORIGIN (the web tier it fetches the regions from) and
 Redis (BELOTE_LIVE_REDIS_URL, or the cache's); see README, "Beyond one machine". It fetches
 under a host name of DJANGO_ALLOWED_HOSTS (the origin's if listed there, else the first),
-never a visitor's (`tournaments.stream.trusted_host`).
+never a visitor's (`live.stream.app.trusted_host`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ site = get_asgi_application()
 from django.conf import settings  # noqa: E402  (after Django is set up)
 
 from config.process import settle  # noqa: E402
-from tournaments.stream import PREFIX, StreamApp  # noqa: E402
+from live.stream.app import StreamApp  # noqa: E402
+from live.stream.paths import PREFIX  # noqa: E402
 
 stream = StreamApp(settings.LIVE_STREAM_ORIGIN, settings.LIVE_REDIS_URL)
 settle()

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "csp",
     "scoring",
     "club",
+    "live",
     "tournaments",
     "pad",
 ]
@@ -210,13 +211,13 @@ AXES_DISABLE_ACCESS_LOG = True
 # A Redis cache outage costs speed, never a request: the data is in the database.
 CACHES = {"default": cache_config(env.str("CACHE_URL", default="") or "locmemcache://")}
 
-# The live stream (tournaments/stream.py, README "Beyond one machine"). LIVE_STREAM_URL:
+# The live stream (live/stream/, README "Beyond one machine"). LIVE_STREAM_URL:
 # where pages open it (e.g. "/stream", routed by the proxy to the stream hosts); empty, the
 # pages poll, as on `make run`. The web tier and the workers publish each tournament's new
 # versions on LIVE_REDIS_URL (by default the cache's Redis); a stream host listens there
 # and fetches the regions from LIVE_STREAM_ORIGIN, the web tier as the hosts reach it
 # (under a name of ALLOWED_HOSTS and as HTTPS, X-Forwarded-Proto: SECURE_SSL_REDIRECT
-# spares it; tournaments.stream.StreamApp).
+# spares it; live.stream.app.StreamApp).
 LIVE_STREAM_URL = env.str("BELOTE_LIVE_STREAM_URL", default="").rstrip("/")
 LIVE_STREAM_ORIGIN = env.str("BELOTE_LIVE_STREAM_ORIGIN", default="")
 _cache_url = env.str("CACHE_URL", default="")

@@ -18,8 +18,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scoring.api_errors import error_body
 from scoring.engine import InvalidDeal, InvalidMatch
-from tournaments.api.errors import error_body
 
 from . import services
 from .game import game_rules, replay, replay_errors

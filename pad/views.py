@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from club.models import Club
 from club.permissions import member_club_ids
 from scoring.engine import DRAW
-from tournaments.rules_text import describe_value, rule_specs, rules_in_words
+from scoring.rules_text import describe_value, rule_specs, rules_in_words
 
 from . import services
 from .models import Pad

@@ -7,11 +7,14 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
+        from live.versions import register_source
+
         from . import (
             changes,  # its signals record the admin's edits
             tasks,
         )
         from .api import schema  # noqa: F401  (registers the token scheme with drf-spectacular)
+        from .selectors import LIVE_SOURCE
 
         # What follows a committed change (the recompute, the live versions) is the task
         # module's: changes.py knows nothing of it.
@@ -24,3 +27,5 @@ class TournamentsConfig(AppConfig):
         changes.series_changed.connect(
             tasks.on_series_changed, dispatch_uid="belote_series_changed"
         )
+        # live/ reads a tournament's versions through this when the cache has none.
+        register_source(LIVE_SOURCE)

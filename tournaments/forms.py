@@ -14,10 +14,10 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Player, Series
 from scoring.engine import parse_rules
+from scoring.rules_text import choice_label, rule_specs
 
 from .models import Match, Team, Tournament
 from .models.tournament import DEFAULT_CORRECTION_MINUTES
-from .rules_text import choice_label, rule_specs
 from .services.series import evening_series_problems, set_evening_series
 from .services.settings import (
     SettingsRefused,

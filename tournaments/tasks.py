@@ -30,8 +30,8 @@ from django.core.cache import cache
 from django.db import DatabaseError, transaction
 
 from club.models import Series
+from live.versions import publish_live, take_window
 
-from .live import publish_live, take_window
 from .models import Tournament
 from .services.ratings import recompute_ratings
 from .services.series import handicap_series_of_club, recompute_series, series_of_tournament

@@ -3,7 +3,7 @@
 // (<meta name="live-stream">), a region marked data-stream takes each new version from a
 // server-sent events stream instead: the region whole when the stream opens, then a "patch"
 // event per version (runs of the lines it holds, [start, count], and the indexes of the new
-// lines it lists; tournaments/stream_events.py). It stops polling only once the stream
+// lines it lists; live/stream/events.py). It stops polling only once the stream
 // proves live (a region, a patch, or "current": the page shows the newest version), not
 // when it merely opens: a host that cannot fetch the region says "poll", and a proxy that
 // buffers says nothing. While streaming it still checks its version once 30 s pass with no

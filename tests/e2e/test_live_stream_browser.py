@@ -47,7 +47,8 @@ def _served(settings, origin: str | None = None) -> Iterator[tuple[str, Any]]:  
     import uvicorn
 
     from config.asgi import site
-    from tournaments.stream import PREFIX, StreamApp
+    from live.stream.app import StreamApp
+    from live.stream.paths import PREFIX
 
     redis_url = os.environ["CELERY_BROKER_URL"]
     settings.LIVE_STREAM_URL = PREFIX
@@ -237,7 +238,7 @@ def test_a_streaming_page_makes_up_an_announcement_that_was_lost(
     """Redis refused the announcement (the stream host never hears of the deal): the page,
     which sends no poll while it streams, still checks its version now and then (every 30 s;
     1.5 s here) and shows the deal."""
-    from tournaments import live
+    from live import announce as live
 
     base, stream = stream_site
     world = build_world()

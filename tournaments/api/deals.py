@@ -20,6 +20,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scoring.api_errors import error_body
 from scoring.engine import Rules, codec, score_deal, validate_deal
 from scoring.rulebook import worked_examples
 from tournaments.errors import DealChanged, NotAllowed
@@ -29,7 +30,6 @@ from tournaments.services.deals import correct_deal, enter_deal, remove_deal
 
 from . import etags
 from .deal_serializers import DealEntrySerializer, DealSerializer
-from .errors import error_body
 from .matches import find_match
 from .schema import ERROR_RESPONSE
 from .views import ApiViewSet

@@ -15,6 +15,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from scoring.api_errors import error_body
 from tournaments.errors import NotAllowed, ServiceError
 
 
@@ -37,10 +38,6 @@ def flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
     else:
         found.setdefault(prefix or "detail", []).append(str(detail))
     return found
-
-
-def error_body(errors: Mapping[str, list[str]], code: str) -> dict[str, Any]:
-    return {"errors": dict(errors), "code": code}
 
 
 def _code_of(exc: exceptions.APIException) -> str:

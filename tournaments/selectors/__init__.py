@@ -23,13 +23,9 @@ from .knockout import bracket_columns as bracket_columns
 from .knockout import final_ranking as final_ranking
 from .knockout import knockout_progress as knockout_progress
 from .live import (
-    LIVE_SECONDS,
-    LiveState,
+    LIVE_SOURCE,
     last_update,
-    live_key,
-    live_state,
     matches_in_play,
-    read_live_state,
     state_of,
 )
 from .people import (
@@ -66,12 +62,11 @@ from .tournament import (
 )
 
 __all__ = [
-    "LIVE_SECONDS",
+    "LIVE_SOURCE",
     "NAME_MATCH_CUTOFF",
     "SEATED",
     "BracketColumn",
     "KnockoutProgress",
-    "LiveState",
     "StandingsView",
     "WithdrawalPreview",
     "bracket_columns",
@@ -84,8 +79,6 @@ __all__ = [
     "knockout_progress",
     "last_update",
     "latest_line",
-    "live_key",
-    "live_state",
     "matches_in_play",
     "matches_of_rounds",
     "next_row",
@@ -95,7 +88,6 @@ __all__ = [
     "player_next",
     "player_teams",
     "rank_history",
-    "read_live_state",
     "rounds_not_drawn",
     "rounds_with_progress",
     "sheet_rows",

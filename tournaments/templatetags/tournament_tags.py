@@ -39,7 +39,7 @@ def standings_rows(
     `link_prefix`: the team pages' (`…/teams/`), or a mêlée's player pages' (`…/players/`).
     Four lines a row, the rank on a line of its own: a deal re-ranks many rows and changes
     the figures of two, and a streaming page is sent the lines that changed
-    (tournaments/stream_events.py)."""
+    (live/stream/events.py)."""
     badges = {
         "withdrawn": format_html(' <span class="badge">{}</span>', _("withdrawn")),
         "in-play": format_html(' <span class="badge badge-playing">{}</span>', _("in play")),

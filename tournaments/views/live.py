@@ -3,34 +3,33 @@
 Every public page that shows results (standings, schedule, a team, a match sheet, the big
 screen, a player's next table) holds one live region that asks every LIVE_POLL_SECONDS for
 its fragment with the version it shows (`?v=`). An unchanged version answers 204 from the
-cache alone (selectors.live_state: no database query for a public tournament); a new one
-answers the region, rendered by the same context function as the page. The regions every
-open page watches (the standings, the schedule) are rendered once per version and language
-and kept, compressed, in the cache for all the others (`shared`).
+cache alone (live.versions.live_state: no database query for a public tournament); a new
+one answers the region, rendered by the same context function as the page. The regions
+every open page watches (the standings, the schedule) are streamed regions
+(live.regions): rendered once per version and language and kept, compressed, in the cache
+for all the others (live.fragments).
 """
 
 from __future__ import annotations
 
-import gzip
-import logging
 from collections.abc import Callable
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from club.models import Player
+from live.fragments import kept_region, render_once
+from live.regions import LiveRegion, streamed
+from live.versions import live_state
 
 from .. import selectors
-from ..live import take_window
 from ..models import Entrant, Tournament
 from ..permissions import is_director
 from ..selectors import individual
@@ -46,23 +45,17 @@ from .public import (
     team_context,
 )
 
-log = logging.getLogger(__name__)
-
 # The big screen: how many tables or standings lines one slide shows at 1920 × 1080.
 # The big screen sends each table whole; static/js/screen.js cuts it into as many slides as
 # the room's screen needs, every row wholly on one (a 1080p projector, a 720p TV, portrait).
 SCREEN_SERIES_HEAD = 8
 SCREEN_SLIDE_SECONDS = 12
 
-# A new version of a region every open page watches is asked for by all of them within one
-# poll: rendered once (400 standings lines: ~65 ms, 230 kB of HTML) and kept compressed (7 kB)
-# for the others, who get those bytes as they are. The version is in the key, so an entry is
-# never stale; the timeout only bounds memory.
-FRAGMENT_SECONDS = 300
-# One request renders a new version; the others asking meanwhile (on a busy evening, every
-# open page within a poll) get the newest version kept, not a render of their own each. A
-# render that failed holds the others no longer than this.
-RENDER_SECONDS = 10
+# The regions every open page of a tournament watches, the same bytes for every visitor:
+# the stream host (live/stream/) finds them by these marks on their views.
+ADDRESS = ("club_slug", "slug")  # the URL arguments that name a tournament (live.versions.live_key)
+STANDINGS = LiveRegion("standings", version="standings", address=ADDRESS, variants=("after",))
+SCHEDULE = LiveRegion("schedule", version="changes", address=ADDRESS, variants=("round",))
 
 Build = Callable[[Tournament], dict[str, Any]]
 
@@ -83,21 +76,32 @@ def _fragment(
     `own_language`: in the tournament's language if it has one (the big screen).
     `shared`: the region depends on the version of `part`, the visitor's language and this
     variant (what `build` reads of the query) alone, nothing of the visitor's session: it is
-    rendered once and kept in the cache (`_shared_fragment`).
+    rendered once and kept in the cache (live.fragments).
     """
     wanted = request.GET.get("v")
-    state = selectors.live_state(club_slug, slug) if wanted or shared is not None else None
+    state = live_state(club_slug, slug) if wanted or shared is not None else None
     if state is not None and state.public:
         if wanted and getattr(state, part) == wanted:
             return HttpResponse(status=204)
         if shared is not None:
             # A public tournament's region for the version the cache names: no query at all.
-            key = _fragment_key(state.tournament_id, part, getattr(state, part), shared)
-            if isinstance(kept := _cached(key), bytes):
-                return _gzipped(request, kept)
+            kept = kept_region(request, state.subject_id, part, getattr(state, part), shared)
+            if kept is not None:
+                return kept
     tournament = get_tournament(request, club_slug, slug)
     if shared is not None:
-        return _shared_fragment(request, tournament, part, template, build, shared)
+        # A private tournament's too: who may read it was checked by now.
+        at = tournament.standings_computed_at
+        return render_once(
+            request,
+            subject_id=tournament.pk,
+            part=part,
+            version=getattr(selectors.state_of(tournament), part),
+            variant=shared,
+            # Later versions only: renders of two versions may end in either order.
+            order=(tournament.change_seq, tournament.standings_seq, at.timestamp() if at else 0.0),
+            render=lambda: render_to_string(template, build(tournament), request),
+        )
     language = (own_language and tournament.language) or translation.get_language()
     with translation.override(language):
         context = build(tournament)
@@ -106,88 +110,13 @@ def _fragment(
         return render(request, template, context)
 
 
-def _shared_fragment(
-    request: HttpRequest,
-    tournament: Tournament,
-    part: str,
-    template: str,
-    build: Build,
-    variant: str,
-) -> HttpResponse:
-    """The region of `tournament` for its current version: from the cache, else rendered
-    and kept there (a private tournament's too: who may read it was checked by now)."""
-    wanted = request.GET.get("v")
-    version = getattr(selectors.state_of(tournament), part)
-    if wanted == version:
-        return HttpResponse(status=204)  # a private tournament, checked the long way
-    key = _fragment_key(tournament.pk, part, version, variant)
-    compressed = _cached(key)
-    if isinstance(compressed, bytes):
-        return _gzipped(request, compressed)
-    newest = _fragment_key(tournament.pk, part, "newest", variant)
-    if not _renders(f"{key}:rendering"):
-        kept = _cached(newest)
-        if isinstance(kept, tuple) and len(kept) == 3 and kept[1] != wanted:
-            return _gzipped(request, kept[2])
-        return HttpResponse(status=204)  # nothing newer than the page's yet
-    html = render_to_string(template, build(tournament), request)
-    compressed = gzip.compress(html.encode(), compresslevel=6)
-    _keep(key, compressed)
-    # Later versions only: renders of two versions may end in either order.
-    at = tournament.standings_computed_at
-    order = (tournament.change_seq, tournament.standings_seq, at.timestamp() if at else 0.0)
-    kept = _cached(newest)
-    if not (isinstance(kept, tuple) and len(kept) == 3 and kept[0] > order):
-        _keep(newest, (order, version, compressed))
-    return _gzipped(request, compressed)
-
-
-def _fragment_key(tournament_id: int, part: str, version: str, variant: str) -> str:
-    language = translation.get_language()
-    return f"belote:fragment:{tournament_id}:{part}:{version}:{variant}:{language}"
-
-
-def _renders(key: str) -> bool:
-    """This request renders the version (`key` taken), or the cache cannot tell."""
-    try:
-        return take_window(key, RENDER_SECONDS)
-    except Exception:
-        log.warning("cache unavailable: fragment rendered afresh", exc_info=True)
-        return True
-
-
-def _gzipped(request: HttpRequest, compressed: bytes) -> HttpResponse:
-    """The compressed bytes to a client that accepts gzip (every browser), else unpacked."""
-    if "gzip" in request.headers.get("Accept-Encoding", ""):
-        response = HttpResponse(compressed)
-        response["Content-Encoding"] = "gzip"
-    else:
-        response = HttpResponse(gzip.decompress(compressed))
-    patch_vary_headers(response, ["Accept-Encoding"])
-    return response
-
-
-def _cached(key: str) -> Any:
-    try:
-        return cache.get(key)
-    except Exception:  # the cache down: render, as without it
-        log.warning("cache unavailable: fragment rendered afresh", exc_info=True)
-        return None
-
-
-def _keep(key: str, kept: Any) -> None:
-    try:
-        cache.set(key, kept, timeout=FRAGMENT_SECONDS)
-    except Exception:
-        log.warning("cache unavailable: fragment not kept", exc_info=True)
-
-
 def _number(text: str | None) -> str:
     """A round number from the query as the context functions read it; "" for anything else
     (which they read as no number), so junk makes no entries of its own in the cache."""
     return text if text and text.isdigit() and len(text) <= 5 else ""
 
 
+@streamed(STANDINGS)
 @require_GET
 @never_cache
 def standings_live(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
@@ -196,13 +125,14 @@ def standings_live(request: HttpRequest, club_slug: str, slug: str) -> HttpRespo
         request,
         club_slug,
         slug,
-        "standings",
+        STANDINGS.version,
         "tournaments/_standings.html",
         lambda tournament: standings_context(tournament, after or None),
         shared=after,
     )
 
 
+@streamed(SCHEDULE)
 @require_GET
 @never_cache
 def schedule_live(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
@@ -212,7 +142,7 @@ def schedule_live(request: HttpRequest, club_slug: str, slug: str) -> HttpRespon
         request,
         club_slug,
         slug,
-        "changes",
+        SCHEDULE.version,
         "tournaments/_schedule_rounds.html",
         lambda tournament: schedule_context(tournament, wanted),
         shared=wanted,

@@ -17,11 +17,11 @@ from django.urls import reverse
 
 from club.models import Club
 from club.selectors import player_ratings
+from scoring.rules_text import rules_in_words
 
 from .. import selectors
 from ..models import SEATS_PREFETCH, Match, Team, Tournament
 from ..permissions import can_read_tournament, is_director, readable_players
-from ..rules_text import rules_in_words
 from ..selectors import individual
 from ..standings import criteria
 

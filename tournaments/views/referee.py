@@ -19,6 +19,7 @@ from scoring.engine import InvalidMatch, Seat, Suit, parse_rules
 from scoring.engine.cards import DEAL_VALUE
 from scoring.engine.match import dealer_of
 from scoring.forms import DealForm
+from scoring.rules_text import rules_in_words
 from scoring.translation import SUIT_NAMES, seat_abbreviation, side_abbreviation, suit_symbol
 
 from ..errors import (
@@ -38,7 +39,6 @@ from ..permissions import (
     is_director,
     open_tables_q,
 )
-from ..rules_text import rules_in_words
 from ..services import deals as services
 from ..services.calls import REASON_MAX
 from ..services.confirmations import confirm_sheet

@@ -7,9 +7,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from scoring.rules_text import rules_in_words
+
 from .. import selectors
 from ..permissions import is_director
-from ..rules_text import rules_in_words
 from .public import get_tournament
 
 

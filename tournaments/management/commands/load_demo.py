@@ -20,7 +20,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from club.models import Club, Membership, Player
-from tournaments.demo import plausible_deal
+from scoring.demo import plausible_deal
 from tournaments.models import Match, Side, Tournament
 from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import enter_deal

@@ -1,4 +1,4 @@
-"""The live stream's hub (tournaments/stream.py), without a server: one fetch and one
+"""The live stream's hub (live/stream/hub.py, served by live/stream/serve.py), without a server: one fetch and one
 compression per new version, the same bytes to every listener that holds the same version
 (the region whole when a page comes, a patch after), 404 for what is not public."""
 
@@ -11,9 +11,9 @@ import zlib
 
 import pytest
 
-from tournaments import stream
-from tournaments.stream import Hub, Listener, serve, topic_of
-from tournaments.stream_events import (
+from live.stream import hub as stream
+from live.stream import serve as serving
+from live.stream.events import (
     CURRENT,
     GZIP_HEADER,
     NEWEST,
@@ -23,6 +23,9 @@ from tournaments.stream_events import (
     region_lines,
     sse_event,
 )
+from live.stream.hub import Hub, Listener
+from live.stream.paths import topic_of
+from live.stream.serve import serve
 
 STANDINGS = "/stream/clubs/les-atouts/winter-cup/standings/live/"
 
@@ -30,7 +33,7 @@ STANDINGS = "/stream/clubs/les-atouts/winter-cup/standings/live/"
 @pytest.fixture(autouse=True)
 def fetch_at_once(monkeypatch):  # type: ignore[no-untyped-def]
     """No spacing between a region's fetches (test_fetches_of_a_region_are_spaced has it)."""
-    monkeypatch.setattr("tournaments.stream.FETCH_EVERY_SECONDS", 0.0)
+    monkeypatch.setattr("live.stream.hub.FETCH_EVERY_SECONDS", 0.0)
 
 
 def region(version: str, rows: int = 40) -> bytes:
@@ -201,7 +204,7 @@ def test_fetches_of_a_region_are_spaced(monkeypatch):
     """At a peak the standings move several times a second: the region is fetched (a whole
     render for the web tier, an event for every listener) FETCH_BURST times at once, then
     at most every FETCH_EVERY_SECONDS, and the fetch after the pause brings the newest."""
-    monkeypatch.setattr("tournaments.stream.FETCH_EVERY_SECONDS", 0.2)
+    monkeypatch.setattr("live.stream.hub.FETCH_EVERY_SECONDS", 0.2)
     assert stream.FETCH_BURST == 2
     web = FakeWeb("1-0")
     started: list[float] = []
@@ -236,7 +239,7 @@ def test_fetches_of_a_region_are_spaced(monkeypatch):
 
 def test_a_region_fetched_after_a_quiet_while_goes_at_once_twice(monkeypatch):
     """At an evening's pace two deals often end close together: neither waits."""
-    monkeypatch.setattr("tournaments.stream.FETCH_EVERY_SECONDS", 0.5)
+    monkeypatch.setattr("live.stream.hub.FETCH_EVERY_SECONDS", 0.5)
     web = FakeWeb("1-0")
     started: list[float] = []
 
@@ -471,7 +474,7 @@ def test_a_region_that_stops_answering_sends_its_pages_back_to_polling_then_stre
 
 
 def test_a_failing_region_is_fetched_again_without_waiting_for_a_change(monkeypatch):
-    monkeypatch.setattr("tournaments.stream.RETRY_FETCH_SECONDS", 0.05)
+    monkeypatch.setattr("live.stream.hub.RETRY_FETCH_SECONDS", 0.05)
     web = FakeWeb("1-0", status=503)
 
     async def scenario():  # type: ignore[no-untyped-def]
@@ -523,9 +526,9 @@ def test_a_stream_whose_region_cannot_be_fetched_says_poll():
 def test_a_quiet_stream_is_kept_alive_then_closed_at_the_end_of_its_lifetime(monkeypatch):
     """No new version: the page is written a keepalive every KEEPALIVE_SECONDS (the hub's
     tick wakes it, no timer of its own), and its stream ends after LIFETIME_SECONDS."""
-    monkeypatch.setattr(stream, "KEEPALIVE_SECONDS", 0.05)
+    monkeypatch.setattr(serving, "KEEPALIVE_SECONDS", 0.05)
     monkeypatch.setattr(stream, "TICK_SECONDS", 0.01)
-    monkeypatch.setattr(stream, "LIFETIME_SECONDS", 0.5)
+    monkeypatch.setattr(serving, "LIFETIME_SECONDS", 0.5)
     sent: list[dict] = []
 
     async def scenario():  # type: ignore[no-untyped-def]

@@ -13,8 +13,10 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from live.stream.app import StreamApp, trusted_host
+from live.stream.hub import Topic
+from live.stream.paths import topic_of
 from tests.tournaments.pages_world import build_world
-from tournaments.stream import StreamApp, Topic, topic_of, trusted_host
 
 ARGS = ["les-atouts", "winter-cup"]
 

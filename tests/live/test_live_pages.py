@@ -11,13 +11,13 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
+from live.fragments import fragment_key
+from live.versions import live_state, publish_live
 from tests.tournaments.pages_world import MADE_BY_NS, build_world
 from tournaments import selectors
 from tournaments.changes import changing
-from tournaments.live import publish_live
 from tournaments.models import Match, Round, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.views.live import _fragment_key
 
 pytestmark = pytest.mark.django_db
 ARGS = ["les-atouts", "winter-cup"]
@@ -78,10 +78,10 @@ def test_every_fragment_sends_its_region_after_a_deal(
 
 
 def test_a_change_reaches_the_cache_when_it_commits(world, django_capture_on_commit_callbacks):
-    before = selectors.live_state(*ARGS)
+    before = live_state(*ARGS)
     with django_capture_on_commit_callbacks(execute=True):
         enter_deal(world.other_match, MADE_BY_NS, by=world.director)
-    after = selectors.live_state(*ARGS)
+    after = live_state(*ARGS)
     assert int(after.changes) == int(before.changes) + 1
     assert after.standings != before.standings  # the recompute ran in process and published
 
@@ -145,7 +145,7 @@ class TestARegionEveryPageWatches:
         with django_capture_on_commit_callbacks(execute=True):
             enter_deal(world.other_match, MADE_BY_NS, by=world.director)
         after = client.get(url, {"v": "old"}).content
-        version = selectors.live_state(*ARGS).standings
+        version = live_state(*ARGS).standings
         assert f'data-version="{version}"'.encode() in after
         assert f'data-version="{version}"'.encode() not in before
 
@@ -153,13 +153,13 @@ class TestARegionEveryPageWatches:
         self, client, world, django_capture_on_commit_callbacks
     ):
         url = reverse("tournaments:standings_live", args=ARGS)
-        first = selectors.live_state(*ARGS).standings
+        first = live_state(*ARGS).standings
         client.get(url, {"v": "old"})  # rendered and kept: the newest
         with django_capture_on_commit_callbacks(execute=True):
             enter_deal(world.other_match, MADE_BY_NS, by=world.director)
-        second = selectors.live_state(*ARGS).standings
+        second = live_state(*ARGS).standings
         with translation.override("en"):
-            rendering = _fragment_key(world.tournament.pk, "standings", second, "") + ":rendering"
+            rendering = fragment_key(world.tournament.pk, "standings", second, "") + ":rendering"
         cache.add(rendering, 1)  # another request is rendering the second version
 
         meanwhile = client.get(url, {"v": "old"})

@@ -9,14 +9,16 @@ import time
 
 import pytest
 
-from tests.tournaments.test_live_stream import (
+from live import announce as live
+from live.stream.app import StreamApp
+from live.stream.hub import Listener
+from live.stream.paths import topic_of
+from tests.live.test_stream_hub import (
     FakeWeb,
     fetch_at_once,  # noqa: F401  (autouse)
     run,
     scope,
 )
-from tournaments import live
-from tournaments.stream import Listener, StreamApp, topic_of
 
 CHANNEL = "belote:live:les-atouts/winter-cup"
 

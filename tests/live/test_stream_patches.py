@@ -1,4 +1,4 @@
-"""The stream's patches (tournaments/stream_events.py, tournaments/stream.py): a page holds a
+"""The stream's patches (live/stream/events.py, live/stream/hub.py): a page holds a
 region's lines and each new version comes as runs of them and the new lines; a patch always
 makes the new region, is a few hundred bytes for a deal in a 400-team table, and a page that
 fell behind gets one patch from what it holds, or the region whole."""
@@ -10,20 +10,21 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.tournaments.test_live_stream import (
-    FakeWeb,
-    fetch_at_once,  # noqa: F401  (autouse)
-    patch_of,
-    run,
-    scope,
-)
-from tournaments.stream import HISTORY, Listener, topic_of
-from tournaments.stream_events import (
+from live.stream.events import (
     apply_patch,
     line_patch,
     patch_event,
     region_lines,
     sse_event,
+)
+from live.stream.hub import HISTORY, Listener
+from live.stream.paths import topic_of
+from tests.live.test_stream_hub import (
+    FakeWeb,
+    fetch_at_once,  # noqa: F401  (autouse)
+    patch_of,
+    run,
+    scope,
 )
 
 # Few distinct lines, so that repeats (a row of zeros, `</tr>`) are the rule, as in a table.
