@@ -229,3 +229,17 @@ def text_with_member(text: str, typed: str, member: Any) -> str:
 def figure(line: Standing, column: str) -> Any:
     """A standings line's figure by its column's name (the deciding columns of the big screen)."""
     return getattr(line, column)
+
+
+@register.simple_tag
+def sides(match: Match) -> SafeString:
+    """A table's two sides apart ("Dupont – Martin vs Moreau – Fournier" never reads as four
+    names in a row); a bye says so."""
+    if match.is_bye:
+        return format_html("{} <em>{}</em>", match.ns_team, _("bye"))
+    return format_html(
+        '<span class="side">{}</span> <span class="versus">{}</span> <span class="side">{}</span>',
+        match.ns_team,
+        _("vs"),
+        match.ew_team,
+    )
