@@ -33,7 +33,7 @@ from tournaments.api.evening import (
 )
 from tournaments.api.matches import MatchViewSet, RoundViewSet, TeamViewSet
 from tournaments.api.players import PlayerViewSet
-from tournaments.api.seasons import (
+from seasons.api import (
     ClubSeasonsView,
     SeasonSeriesView,
     SeasonView,

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "club",
     "live",
     "tournaments",
+    "seasons",
     "pad",
 ]
 

@@ -194,7 +194,7 @@ def test_a_season_name_with_a_hidden_character_is_refused_naming_the_field(
     assert answer.status_code == 400
     assert "U+202E" in answer.json()["errors"]["name"][0]
     client.force_login(director)
-    page = client.post(reverse("tournaments:director_season_new", args=[club.slug]), body)
+    page = client.post(reverse("seasons:director_season_new", args=[club.slug]), body)
     assert page.status_code == 200
     assert "U+202E" in str(page.context["form"].errors["name"])
     assert not Season.objects.exists()
@@ -216,7 +216,7 @@ def test_a_series_name_with_a_hidden_character_is_refused_naming_the_field(
     assert "U+202E" in answer.json()["errors"]["name"][0]
     client.force_login(director)
     page = client.post(
-        reverse("tournaments:director_series_new", args=[club.slug, season.pk]),
+        reverse("seasons:director_series_new", args=[club.slug, season.pk]),
         {
             **body,
             "participation_points": 0,

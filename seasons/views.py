@@ -8,13 +8,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from club.models import Club, Season, Series
+from club.models import Club
+from tournaments.permissions import is_director
+from tournaments.views.director import director_required
+from tournaments.views.director_print import csv_response
 
-from ..forms_seasons import SeasonForm, SeriesForm
-from ..permissions import is_director
-from ..selectors import series as selectors
-from .director import director_required
-from .director_print import csv_response
+from . import selectors
+from .forms import SeasonForm, SeriesForm
+from .models import Season, Series
 
 # --- public ----------------------------------------------------------------------------------
 
@@ -24,7 +25,7 @@ def seasons(request: HttpRequest, club_slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=club_slug)
     return render(
         request,
-        "tournaments/seasons/seasons.html",
+        "seasons/seasons.html",
         {
             "club": club,
             "seasons": selectors.seasons_of(club),
@@ -38,7 +39,7 @@ def season(request: HttpRequest, club_slug: str, pk: int) -> HttpResponse:
     found = get_object_or_404(Season, club=club, pk=pk)
     return render(
         request,
-        "tournaments/seasons/season.html",
+        "seasons/season.html",
         {
             "club": club,
             "season": found,
@@ -64,7 +65,7 @@ def series(request: HttpRequest, club_slug: str, pk: int) -> HttpResponse:
     handicap = found.has_handicap and table == "handicap"
     return render(
         request,
-        "tournaments/seasons/series.html",
+        "seasons/series.html",
         {
             "club": found.season.club,
             "season": found.season,
@@ -120,10 +121,10 @@ def season_edit(request: HttpRequest, club: Club, pk: int | None = None) -> Http
         saved = form.save(club=club, by=request.user)
         if saved is not None:
             messages.success(request, _("The season is saved."))
-            return redirect("tournaments:season", club_slug=club.slug, pk=saved.pk)
+            return redirect("seasons:season", club_slug=club.slug, pk=saved.pk)
     return render(
         request,
-        "tournaments/seasons/season_form.html",
+        "seasons/season_form.html",
         {"club": club, "season": found, "form": form},
     )
 
@@ -148,9 +149,9 @@ def series_edit(
         saved = form.save(by=request.user)
         if saved is not None:
             messages.success(request, _("The series is saved; its table follows in a moment."))
-            return redirect("tournaments:series", club_slug=club.slug, pk=saved.pk)
+            return redirect("seasons:series", club_slug=club.slug, pk=saved.pk)
     return render(
         request,
-        "tournaments/seasons/series_form.html",
+        "seasons/series_form.html",
         {"club": club, "season": owner, "series": found, "form": form},
     )

@@ -1,17 +1,20 @@
 """Reads of a club's seasons and series: the series table as stored, its evenings, the
-honour roll. Shared by the pages, the API, the CSV and the big screen (`selectors.series.<name>`)."""
+honour roll. Shared by the pages, the API, the CSV and the big screen."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
-from club.models import Club, Season, Series, SeriesLine
+from club.models import Club
+from tournaments.models import Tournament
+from tournaments.permissions import listed_q
 
-from ..models import Tournament
-from ..permissions import listed_q
+from .models import Season, Series, SeriesLine
 
 
 def seasons_of(club: Club) -> QuerySet[Season]:
@@ -144,3 +147,38 @@ def rank_history(
 def series_of_tournament(tournament: Tournament) -> list[Series]:
     """The series the tournament is an evening of."""
     return list(tournament.series.select_related("season").order_by("season__starts_on", "pk"))
+
+
+@dataclass(frozen=True, slots=True)
+class HonourSeason:
+    """A season on the honour roll: its series with their first placed players, who are its
+    winners once the season is `over` and only its leaders so far until then."""
+
+    season: Season
+    over: bool
+    series: list[tuple[Series, list[SeriesLine]]]
+
+
+def season_is_over(season: Season, today: datetime.date | None = None) -> bool:
+    """A season is over once its last day has passed (docs/seasons.md): until then an
+    evening may still be played and its table may still change."""
+    return season.ends_on < (today or timezone.localdate())
+
+
+def honour_roll(club: Club, today: datetime.date | None = None) -> list[HonourSeason]:
+    """Each season's series with their first placed players (shared or not), the latest
+    season first: winners for a season that is over, leaders for one under way; series with
+    no one placed yet are left out (three queries)."""
+    firsts: dict[int, list[SeriesLine]] = {}
+    for line in (
+        SeriesLine.objects.filter(series__season__club=club, rank=1)
+        .select_related("player")
+        .order_by("position")
+    ):
+        firsts.setdefault(line.series_id, []).append(line)
+    roll = []
+    for season in seasons_of(club):
+        placed = [(s, firsts[s.pk]) for s in season.series.all() if s.pk in firsts]
+        if placed:
+            roll.append(HonourSeason(season, season_is_over(season, today), placed))
+    return roll

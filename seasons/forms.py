@@ -9,10 +9,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from club.errors import FieldsRefused
-from club.models import Season, Series
+from tournaments.models import Tournament
 
-from .models import Tournament
-from .services.series import save_season, save_series
+from .models import Season, Series
+from .services import save_season, save_series
 
 
 class RefusalsOnFields(forms.Form):

@@ -6,7 +6,8 @@ Deterministic (the deals come from `random.Random(seed)`, the draws from fixed s
 idempotent: the club's slug and each tournament's are the keys, so a second run changes
 nothing (and a demo club made before the evenings existed gets them). Every
 row is made through the services, so the demo also exercises them: registration, schedule,
-draws, referees, the engine's scoring.
+draws, referees, the engine's scoring. It lives in seasons/, the app on top of the
+evening's: tournaments/ never imports a season.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from tournaments.services.draws import draw_next_round
 from tournaments.services.entrants import register_entrants
 from tournaments.services.registration import register_teams
 from tournaments.services.schedule import generate_round_robin
-from tournaments.services.series import save_season, save_series
+from seasons.services import save_season, save_series
 from tournaments.services.settings import create_tournament
 
 CLUB = {"name": "Club de Belote de Lyon", "slug": "belote-lyon", "city": "Lyon"}

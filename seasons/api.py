@@ -26,11 +26,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from club.models import Club, Season, Series
+from club.models import Club
 from tournaments.models import Tournament
 from tournaments.permissions import readable_tournaments
-from tournaments.selectors import series as selectors
-from tournaments.services.series import save_season, save_series
+
+from . import selectors
+from .models import Season, Series
+from .services import save_season, save_series
 
 
 class SeasonInputSerializer(serializers.Serializer):
