@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -16,7 +14,6 @@ from django.db.models import (
     Value,
     When,
 )
-from django.utils import timezone
 
 from .models import (
     Club,

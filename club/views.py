@@ -6,8 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from . import selectors
-from .pages import sections
 from .models import Club
+from .pages import sections
 
 
 def club_detail(request: HttpRequest, club_slug: str) -> HttpResponse:

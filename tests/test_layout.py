@@ -134,6 +134,6 @@ def test_no_import_circle_inside_tournaments():
 def test_the_series_arithmetic_imports_only_the_standard_library():
     import sys
 
-    names = imported_modules("club")["club/series.py"]
+    names = imported_modules("seasons")["seasons/arithmetic.py"]
     outside = [n for n in names if n.split(".")[0] not in sys.stdlib_module_names]
     assert outside == ["__future__"] or outside == [], outside

@@ -134,4 +134,3 @@ def _deleted(sender: type, instance: Any, **kwargs: Any) -> None:
     if isinstance(origin, Tournament) or getattr(origin, "model", None) is Tournament:
         return  # the whole tournament is going: nothing left to recompute
     _note(instance, origin)
-

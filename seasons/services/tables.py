@@ -113,9 +113,9 @@ def _who_played(
                 alone.setdefault(tid, set()).add(player)
             else:
                 sat.setdefault((tid, team), {})[player] = None
-    for tid, number, player in SitOut.objects.filter(
-        round__tournament_id__in=counted
-    ).values_list("round__tournament_id", "round__number", "entrant__player_id"):
+    for tid, number, player in SitOut.objects.filter(round__tournament_id__in=counted).values_list(
+        "round__tournament_id", "round__number", "entrant__player_id"
+    ):
         if number <= counted[tid]:
             alone.setdefault(tid, set()).add(player)
     return {key: list(players) for key, players in sat.items()}, alone

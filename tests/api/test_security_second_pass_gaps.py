@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from club.models import Season, Series
 from pad.models import Pad
+from seasons.models import Season, Series
+from seasons.services.seasons import save_season, series_problems
 from tests.api.conftest import client_for
 from tests.factories import (
     ClubFactory,
@@ -31,7 +32,6 @@ from tests.factories import (
 from tournaments.models import DirectorCall, Match, Registration, Substitution, Tournament
 from tournaments.services import generate_round_robin
 from tournaments.services.director import assign_referee
-from tournaments.services.series import save_season, series_problems
 from tournaments.services.settings import create_tournament
 
 pytestmark = pytest.mark.django_db

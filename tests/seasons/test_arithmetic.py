@@ -1,4 +1,4 @@
-"""The series table's arithmetic (club.series): tables computed by hand, and properties."""
+"""The series table's arithmetic (seasons.arithmetic): tables computed by hand, and properties."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from club.series import (
+from seasons.arithmetic import (
     Evening,
     Result,
     Rules,

@@ -9,21 +9,22 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from club.models import Membership, SeriesLine
-from club.selectors import honour_roll
+from club.models import Membership
+from seasons.models import SeriesLine
+from seasons.selectors import honour_roll, series_view
+from seasons.services import recompute_series, save_season, save_series
 from tests.factories import (
     MembershipFactory,
     PlayerFactory,
     TeamFactory,
     TournamentFactory,
     make_staff,
+    seat_teams,
 )
 from tournaments.models import Standing, Tournament
-from tournaments.selectors.series import series_view
 from tournaments.services import generate_round_robin
 from tournaments.services.director import publish_tournament
 from tournaments.services.lineup import substitute
-from tournaments.services.series import recompute_series, save_season, save_series
 from tournaments.services.settings import create_tournament
 
 pytestmark = pytest.mark.django_db
@@ -57,11 +58,14 @@ def finished_evening(club, day, finished_at, *teams):  # type: ignore[no-untyped
         club=club, starts_on=day, status=Tournament.Status.FINISHED, correction_minutes=30
     )
     Tournament.objects.filter(pk=tournament.pk).update(finished_at=finished_at)
+    entries = []
     for first, second, rank, points in teams:
         team = TeamFactory(tournament=tournament, first_player=first, second_player=second)
+        entries.append(team)
         Standing.objects.create(
             tournament=tournament, round_number=1, team=team, rank=rank, points_for=points
         )
+    seat_teams(tournament, entries)
     return tournament
 
 

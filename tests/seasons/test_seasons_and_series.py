@@ -9,20 +9,23 @@ import pytest
 from django.core.cache import cache
 
 from club.errors import FieldsRefused
-from club.models import Membership, Season, Series, SeriesLine
+from club.models import Membership
 from config.celery_app import app
+from seasons import tasks as series_tasks
+from seasons.models import Season, Series, SeriesLine
+from seasons.services import recompute_series, save_season, save_series
 from tests.factories import (
     MatchFactory,
     PlayerFactory,
     TeamFactory,
     TournamentFactory,
     make_staff,
+    seat_teams,
 )
 from tournaments import tasks
 from tournaments.errors import NotAllowed
 from tournaments.models import Standing, Tournament
 from tournaments.services.deals import correct_deal, enter_deal
-from tournaments.services.series import recompute_series, save_season, save_series
 
 pytestmark = pytest.mark.django_db
 
@@ -50,8 +53,10 @@ def season(club, director):
 def evening(club, day, *teams, status=Tournament.Status.FINISHED):
     """A tournament whose stored standings place `teams` [(first, second, rank, points)]."""
     tournament = TournamentFactory(club=club, starts_on=day, status=status)
+    entries = []
     for first, second, rank, points in teams:
         team = TeamFactory(tournament=tournament, first_player=first, second_player=second)
+        entries.append(team)
         Standing.objects.create(
             tournament=tournament,
             round_number=1,
@@ -60,6 +65,7 @@ def evening(club, day, *teams, status=Tournament.Status.FINISHED):
             points_for=points,
             match_points=2 if rank == 1 else 0,
         )
+    seat_teams(tournament, entries)
     return tournament
 
 
@@ -272,7 +278,7 @@ def test_a_burst_of_changes_on_an_evening_sends_one_series_recompute_per_window(
         with (
             mock.patch.object(tasks, "recompute_standings", return_value=True),
             mock.patch.object(tasks, "schedule_ratings"),
-            mock.patch.object(tasks.recompute_series_table, "apply_async") as sent,
+            mock.patch.object(series_tasks.recompute_series_table, "apply_async") as sent,
         ):
             # Five recomputes of the evening's standings inside one window (a burst).
             for _ in range(5):

@@ -9,11 +9,12 @@ from unittest import mock
 import pytest
 
 from club.errors import FieldsRefused
-from club.models import Membership, Series
+from club.models import Membership
+from seasons.models import Series
+from seasons.services import save_season, save_series, set_evening_series
 from tests.factories import ClubFactory, TournamentFactory, make_staff
 from tournaments.errors import NotAllowed
 from tournaments.models import Tournament
-from tournaments.services.series import save_season, save_series, set_evening_series
 
 pytestmark = pytest.mark.django_db
 
@@ -107,7 +108,7 @@ def test_the_service_refuses_another_clubs_series_without_its_name(club, directo
 
 def test_joining_and_leaving_a_series_asks_for_its_table(club, director, thursday):
     evening = TournamentFactory(club=club, starts_on=datetime.date(2026, 10, 1))
-    with mock.patch("tournaments.services.series.record_series_change") as asked:
+    with mock.patch("seasons.services.seasons.record_series_change") as asked:
         set_evening_series(evening, [thursday], by=director)
         assert list(Series.objects.get(pk=thursday.pk).tournaments.all()) == [evening]
         set_evening_series(evening, [thursday], by=director)  # no change: nothing asked

@@ -22,6 +22,7 @@ from django.db import transaction
 
 from club.models import Club, Membership, Player
 from scoring.demo import plausible_deal
+from seasons.services import save_season, save_series
 from tournaments.models import Match, Side, Tournament
 from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import enter_deal
@@ -30,7 +31,6 @@ from tournaments.services.draws import draw_next_round
 from tournaments.services.entrants import register_entrants
 from tournaments.services.registration import register_teams
 from tournaments.services.schedule import generate_round_robin
-from seasons.services import save_season, save_series
 from tournaments.services.settings import create_tournament
 
 CLUB = {"name": "Club de Belote de Lyon", "slug": "belote-lyon", "city": "Lyon"}
