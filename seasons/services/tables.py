@@ -128,8 +128,8 @@ def _results(tournament_ids: list[int]) -> dict[int, list[Result]]:
     A team's line counts for every player who sat for the team in a round those standings
     count (docs/seasons.md: a substitute who sat one round gets the team's result, a player
     replaced before sitting gets none); an individual tournament's line for its player if
-    they played. A line of an entry that never played (`_who_played`) counts for no one, and
-    the places of those who played are as the standings give them.
+    they played. A line of an entry that never played (`_who_played`) counts for no one and
+    takes no place: the places are counted among those who played.
     """
     rows = list(
         Standing.objects.filter(tournament_id__in=tournament_ids)
@@ -152,6 +152,9 @@ def _results(tournament_ids: list[int]) -> dict[int, list[Result]]:
     sat, played_alone = _who_played({tid: max(number, 1) for tid, number in latest.items()})
     found: dict[int, list[Result]] = {}
     credited: dict[int, set[int]] = {}
+    # Per tournament: the lines of entries that played so far, and the last such line's
+    # rank and place. The standings' lines come best first.
+    ahead: dict[int, tuple[int, int | None, int]] = {}
     for tid, number, rank, score, match_points, team, alone in rows:
         if latest[tid] != number:
             continue  # an earlier round's table
@@ -160,12 +163,19 @@ def _results(tournament_ids: list[int]) -> dict[int, list[Result]]:
             players = (alone,) if alone in played_alone.get(tid, ()) else ()
         else:
             players = sat.get((tid, team), ())
+        if not players:
+            continue  # never sat at a table: no place, no evening
+        # The place among those who played: an entry that did not play, wherever the
+        # standings list it, takes no place from anyone; lines sharing a rank share a place.
+        count, last_rank, last_place = ahead.get(tid, (0, None, 0))
+        place = last_place if rank == last_rank else count + 1
+        ahead[tid] = (count + 1, rank, place)
         for player in players:
             # A player who sat for two teams (a substitute after their own withdrew) is
             # credited once, with the better place (the lines come best first).
             if player not in credited.setdefault(tid, set()):
                 credited[tid].add(player)
-                found.setdefault(tid, []).append(Result(player, score, match_points, rank))
+                found.setdefault(tid, []).append(Result(player, score, match_points, place))
     return found
 
 
