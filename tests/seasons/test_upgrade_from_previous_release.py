@@ -101,7 +101,7 @@ def made_by_the_previous_release(apps):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_previous_releases_seasons_series_and_year_ranking_survive_the_upgrade():
+def test_the_previous_releases_seasons_series_and_year_ranking_survive_the_upgrade(client):
     executor = migrate(PREVIOUS_RELEASE)
     try:
         old = executor.loader.project_state(PREVIOUS_RELEASE).apps
@@ -156,3 +156,14 @@ def test_the_previous_releases_seasons_series_and_year_ranking_survive_the_upgra
     assert (ranking.club_id, ranking.year, ranking.player_id) == (club.pk, 2026, anne.pk)
     assert (ranking.tournaments_played, ranking.matches_played, ranking.matches_won) == (2, 6, 4)
     assert ranking.average_place == 1.5
+
+    # And the API answers from them as it did (its names unchanged: `season` for the year).
+    standings = client.get(f"/api/v1/series/{series.pk}/standings/").json()
+    assert [(row["player"]["name"], row["rank"], row["total"]) for row in standings] == [
+        ("Anne Petit", 1, 45),
+        ("Paul Roux", 2, 36),
+    ]
+    assert client.get(f"/api/v1/seasons/{season.pk}/").json()["series"][0]["name"] == "Thursday"
+    year = client.get(f"/api/v1/clubs/{club.pk}/season/").json()
+    rows = year["results"] if isinstance(year, dict) else year
+    assert [(row["season"], row["player"]["id"]) for row in rows] == [(2026, anne.pk)]
