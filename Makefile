@@ -1,4 +1,5 @@
 # The two commands of the README: `make run` serves the site, `make test` runs every test.
+# `make docs` serves the manuals of docs/ (mkdocs.yml) while you edit them.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
@@ -6,8 +7,11 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+DOCS_PORT ?= 8002
+# Material for MkDocs announces its end of life on every run; the manuals need nothing of it.
+export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: run test install migrate demo serve lint check worker beat bench backup restore clean
+.PHONY: run test install migrate demo serve lint check worker beat bench backup restore docs docs-build clean
 
 run: install migrate demo serve
 
@@ -56,7 +60,7 @@ bench: install
 	$(BIN)/python bench/pairing_bench.py
 	$(BIN)/python bench/draw_bench.py
 
-# The data without its secrets (tokens, sessions): backups/belote-<date>.json; see README.
+# The data without its secrets (tokens, sessions): backups/belote-<date>.json; see docs/backups.md.
 backup: install
 	mkdir -p backups
 	$(BIN)/python manage.py backup --output backups/belote-$$(date +%Y%m%d-%H%M%S).json
@@ -65,5 +69,13 @@ backup: install
 restore: install
 	$(BIN)/python manage.py restore $(FILE)
 
+# The manuals as a site, rebuilt as you edit them: http://$(HOST):$(DOCS_PORT)
+docs: install
+	$(BIN)/mkdocs serve --dev-addr $(HOST):$(DOCS_PORT)
+
+# What CI builds: a broken link or anchor, or a page outside the navigation, fails it.
+docs-build: install
+	$(BIN)/mkdocs build --strict --site-dir site
+
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) staticfiles site .pytest_cache .mypy_cache .ruff_cache

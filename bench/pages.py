@@ -1,6 +1,9 @@
 """Server time and query count of the standings and schedule pages on the 64-team demo, and of
 the fragments the live pages poll: a new version (rendered; for the standings and the
-schedule also as every other page gets it, kept in the cache) and an unchanged one (204).
+schedule also as every other page gets it, kept in the cache) and an unchanged one (204);
+each with its size plain and gzipped. Then what a stream sends for one deal: a deal of the
+last match corrected, the standings recomputed, the patch from the standings region before
+to the one after (plain and deflated, as a stream host sends it).
 
     DATABASE_URL=sqlite:////tmp/bench_pages.sqlite3 .venv/bin/python -m bench.pages [n_teams]
 
@@ -10,10 +13,12 @@ times each page through Django's test client (no network), median of several run
 
 from __future__ import annotations
 
+import gzip
 import os
 import statistics
 import sys
 import time
+from typing import Any
 
 
 def main() -> None:
@@ -107,7 +112,43 @@ def main() -> None:
         print(
             f"{name:28s} median {statistics.median(times) * 1000:7.1f} ms"
             f"  {queries:3d} queries  {len(response.content) // 1024:5d} KiB"
+            f"  {len(gzip.compress(response.content, 6)) / 1024:6.1f} KiB gzipped"
         )
+    one_deal_patch(client, tournament.pk, standings_live)
+
+
+def one_deal_patch(client: Any, tournament_id: int, url: str) -> None:
+    """The stream's patch for one deal: the standings region before and after a correction."""
+    from django.core.cache import cache
+
+    from club.permissions import SYSTEM
+    from live.stream.events import deflated, line_patch, patch_event, region_lines
+    from tournaments.models import Deal
+    from tournaments.services.deals import correct_deal
+    from tournaments.services.standings import recompute_standings
+
+    cache.clear()
+    before = client.get(url).content.decode()
+    # The latest deal stored: a finished round robin's (this bench's) or an evening's
+    # (bench.live's event, with BENCH_REUSE=1).
+    deal = Deal.objects.filter(match__tournament_id=tournament_id).order_by("-pk").first()
+    assert deal is not None and deal.entry.get("points"), "no deal with card points"
+    match = deal.match
+    entry = dict(deal.entry)
+    points = dict(entry["points"])
+    points["cards"] = 162 - points["cards"]  # the other team's card points: a new result
+    correct_deal(match, deal.number, {**entry, "points": points}, by=SYSTEM)
+    recompute_standings(tournament_id)
+    cache.clear()
+    after = client.get(url).content.decode()
+    texts, ops = line_patch(region_lines(before), region_lines(after))
+    event = patch_event("before", "after", texts, ops)
+    print(
+        f"one deal's patch of the standings region: {len(event) / 1024:.1f} KiB plain,"
+        f" {len(deflated(event)) / 1024:.1f} KiB deflated, of a region of"
+        f" {len(after.encode()) // 1024} KiB ({len(gzip.compress(after.encode(), 6)) / 1024:.1f}"
+        " KiB gzipped)"
+    )
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
     uvicorn config.asgi:application --port 8001
 
 A stream host needs BELOTE_LIVE_STREAM_ORIGIN (the web tier it fetches the regions from) and
-Redis (BELOTE_LIVE_REDIS_URL, or the cache's); see README, "Beyond one machine". It fetches
+Redis (BELOTE_LIVE_REDIS_URL, or the cache's); see docs/scaling.md. It fetches
 under a host name of DJANGO_ALLOWED_HOSTS (the origin's if listed there, else the first),
 never a visitor's (`live.stream.app.trusted_host`).
 """

@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "club",
     "live",
     "tournaments",
+    "seasons",
     "pad",
 ]
 
@@ -196,7 +197,7 @@ SERIALIZATION_MODULES = {"json_exact": "tournaments.management.exact_json"}
 # account), or for one account from one address, sign-ins from there are refused (429, a page
 # that says so) for the cool-off time. Not per account alone: then anyone who knows a
 # username could lock its owner out everywhere; the right password from an address that
-# has not failed gets in (README, "Sign-in lockout"). Attempts are kept in the database, so
+# has not failed gets in (docs/security.md, "Sign-in lockout"). Attempts are kept in the database, so
 # a cache outage does not lift the lockout.
 AXES_FAILURE_LIMIT = env.int("BELOTE_LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("BELOTE_LOGIN_COOLOFF_MINUTES", default=15))
@@ -211,7 +212,7 @@ AXES_DISABLE_ACCESS_LOG = True
 # A Redis cache outage costs speed, never a request: the data is in the database.
 CACHES = {"default": cache_config(env.str("CACHE_URL", default="") or "locmemcache://")}
 
-# The live stream (live/stream/, README "Beyond one machine"). LIVE_STREAM_URL:
+# The live stream (live/stream/, docs/scaling.md). LIVE_STREAM_URL:
 # where pages open it (e.g. "/stream", routed by the proxy to the stream hosts); empty, the
 # pages poll, as on `make run`. The web tier and the workers publish each tournament's new
 # versions on LIVE_REDIS_URL (by default the cache's Redis); a stream host listens there

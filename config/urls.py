@@ -32,5 +32,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("club.urls")),
     path("", include("pad.urls")),
+    # Before the tournaments': `clubs/<club>/seasons/` is not a tournament's address.
+    path("", include("seasons.urls")),
     path("", include("tournaments.urls")),
 ]

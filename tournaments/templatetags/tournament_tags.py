@@ -107,20 +107,6 @@ def rank_chart(series: list[tuple[str, list[tuple[float, float]]]]) -> SafeStrin
 
 
 @register.simple_tag
-def series_chart(series: list[tuple[str, list[tuple[float, float]]]]) -> SafeString:
-    """Each player's rank in a series after each evening; rank 1 on top."""
-    return line_chart(
-        series,
-        title=_("Rank of each player after each evening"),
-        x_label=_("Evening"),
-        y_label=_("Rank"),
-        invert_y=True,
-        height=320,
-        highlight=RANK_CHART_COLOURS if len(series) > RANK_CHART_COLOURS else None,
-    )
-
-
-@register.simple_tag
 def qr_svg(url: str, scale: int = 3) -> SafeString:
     """A QR code of `url` as inline SVG (segno draws it; nothing is fetched)."""
     svg = segno.make(url, error="m").svg_inline(scale=scale, title=url)

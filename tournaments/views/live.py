@@ -25,6 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from club.models import Player
+from club.pages import sections
 from live.fragments import kept_region, render_once
 from live.regions import LiveRegion, streamed
 from live.versions import live_state
@@ -33,7 +34,6 @@ from .. import selectors
 from ..models import Entrant, Tournament
 from ..permissions import is_director
 from ..selectors import individual
-from ..selectors import series as series_selectors
 from .public import (
     LIVE_POLL_SECONDS,
     get_match,
@@ -197,14 +197,10 @@ def screen_context(tournament: Tournament) -> dict[str, Any]:
         if current and tournament.is_individual
         else [],
         "line_slides": _whole(standings["rows"]),
-        # The series the evening counts in: the head of each table, one slide each.
-        "series_slides": [
-            (view, view.rows[:SCREEN_SERIES_HEAD])
-            for view in map(
-                series_selectors.series_view, series_selectors.series_of_tournament(tournament)
-            )
-            if view.rows
-        ],
+        # What apps above add to the screen (a series' slide, seasons/): after the standings.
+        "screen_sections": sections(
+            "tournaments:screen", tournament=tournament, lines_per_slide=SCREEN_SERIES_HEAD
+        ),
         "updated_at": max(
             filter(None, (selectors.last_update(matches), tournament.standings_computed_at)),
             default=None,
