@@ -8,7 +8,7 @@ Builds, in a throwaway database, a season with one series of `--evenings` tourna
 played by about 80 % of `--players` players in pairs (random partners and places), each
 with its stored standings; then times
 
-- the arithmetic alone (club.series.series_table over the records: best 6 of the evenings,
+- the arithmetic alone (seasons.arithmetic.series_table over the records: best 6 of the evenings,
   a place table, min_evenings, needs for every player and each player's rank after every
   evening for the chart);
 - the same with the handicap (ratings before each evening);
@@ -67,7 +67,8 @@ def build(evenings: int, players: int, seed: int = 0) -> int:
     from django.db import transaction
     from django.utils import timezone
 
-    from club.models import Club, Membership, Player, RatingChange, Season, Series
+    from club.models import Club, Membership, Player, RatingChange
+    from seasons.models import Season, Series
     from tournaments.models import Standing, Team, Tournament
 
     rng = random.Random(seed)
@@ -148,9 +149,9 @@ def build(evenings: int, players: int, seed: int = 0) -> int:
 
 
 def run(args: argparse.Namespace, vendor: str) -> None:
-    from club.models import Series, SeriesLine
-    from club.series import series_table
-    from tournaments.services.series import recompute_series, rules_of, series_evenings
+    from seasons.arithmetic import series_table
+    from seasons.models import Series, SeriesLine
+    from seasons.services.tables import recompute_series, rules_of, series_evenings
 
     series_id = build(args.evenings, args.players)
     series = Series.objects.select_related("season").get(pk=series_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import ApiToken, Club, Membership, Player, Rating, RatingChange, SeasonEntry
+from .models import ApiToken, Club, Membership, Player, Rating, RatingChange, YearRanking
 
 
 class MembershipInline(admin.TabularInline):
@@ -70,18 +70,18 @@ class RatingChangeAdmin(ReadOnlyAdmin):
     list_select_related = ["player", "club"]
 
 
-@admin.register(SeasonEntry)
-class SeasonEntryAdmin(ReadOnlyAdmin):
+@admin.register(YearRanking)
+class YearRankingAdmin(ReadOnlyAdmin):
     list_display = [
         "player",
         "club",
-        "season",
+        "year",
         "tournaments_played",
         "matches_played",
         "matches_won",
         "average_place",
     ]
-    list_filter = ["club", "season"]
+    list_filter = ["club", "year"]
     search_fields = ["player__first_name", "player__last_name"]
     list_select_related = ["player", "club"]
 

@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from .founding import create_club
-from .models import Club, Membership, Player, Rating, RatingChange, SeasonEntry
+from .models import Club, Membership, Player, Rating, RatingChange, YearRanking
 from .permissions import require_club_director, require_site_admin
 from .referees import create_referee
 from .registration import MAX_PASTED_CHARACTERS, register_players
@@ -164,11 +164,13 @@ class RatingChangeSerializer(serializers.ModelSerializer):
         fields = ["club", "match_id", "played_at", "rating", "mu", "sigma", "won"]
 
 
-class SeasonEntrySerializer(serializers.ModelSerializer):
+class YearRankingSerializer(serializers.ModelSerializer):
     player = PlayerBriefSerializer(read_only=True)
+    # The API's name for the calendar year (docs/api.md), kept since before dated seasons.
+    season = serializers.IntegerField(source="year", read_only=True)
 
     class Meta:
-        model = SeasonEntry
+        model = YearRanking
         fields = [
             "season",
             "player",
@@ -294,7 +296,7 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         return self.get_paginated_response(data) if page is not None else Response(data)
 
     @extend_schema(
-        responses=SeasonEntrySerializer(many=True),
+        responses=YearRankingSerializer(many=True),
         parameters=[
             OpenApiParameter(
                 "season", OpenApiTypes.INT, description=_("The season (default: the latest).")
@@ -308,15 +310,11 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         raw = request.query_params.get("season") or ""
         if raw and (not raw.isdigit() or len(raw) > 4):
             raise ValidationError({"season": [_("Enter a season (a year).")]})
-        entries = SeasonEntry.objects.filter(club=club).select_related("player")
-        season = (
-            int(raw)
-            if raw
-            else entries.order_by("-season").values_list("season", flat=True).first()
-        )
-        entries = entries.filter(season=season or 0).order_by(
+        entries = YearRanking.objects.filter(club=club).select_related("player")
+        year = int(raw) if raw else entries.order_by("-year").values_list("year", flat=True).first()
+        entries = entries.filter(year=year or 0).order_by(
             F("average_place").asc(nulls_last=True), "-matches_won", "player__last_name", "pk"
         )
         page = self.paginate_queryset(entries)
-        data = SeasonEntrySerializer(page if page is not None else entries, many=True).data
+        data = YearRankingSerializer(page if page is not None else entries, many=True).data
         return self.get_paginated_response(data) if page is not None else Response(data)

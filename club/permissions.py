@@ -103,6 +103,11 @@ def directed_club_ids(user: Any) -> frozenset[int]:
     return cached
 
 
+def directs_any(user: Any) -> bool:
+    """Whether `user` directs a club (the header's Director link, where signing in lands)."""
+    return bool(is_site_admin(user) or directed_club_ids(user))
+
+
 def directs_club(user: Any, club_id: int) -> bool:
     """A director (staff) of the club; a site admin (and the system) directs every club."""
     if not getattr(user, "is_authenticated", False) or is_referee_only(user):

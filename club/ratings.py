@@ -1,4 +1,4 @@
-"""Club ratings and the season table as pure functions over plain match records (no database).
+"""Club ratings and the year ranking as pure functions over plain match records (no database).
 
 The model is OpenSkill's Plackett–Luce (Weng & Lin 2011), the library's recommended default:
 it rates *teams* as the sum of their players, so partners who change from one tournament to
@@ -27,7 +27,7 @@ class MatchRecord:
 
     match_id: int
     played_at: datetime.datetime
-    season: int
+    year: int
     tournament_id: int
     ns_players: tuple[int, int]
     ew_players: tuple[int, int]
@@ -36,9 +36,9 @@ class MatchRecord:
 
 @dataclass(frozen=True, slots=True)
 class Placing:
-    """A player's finishing place in one tournament of a season (from its final standings)."""
+    """A player's finishing place in one tournament of a calendar year (from its final standings)."""
 
-    season: int
+    year: int
     tournament_id: int
     player_id: int
     place: int
@@ -68,8 +68,8 @@ class RatingStep:
 
 
 @dataclass(frozen=True, slots=True)
-class SeasonLine:
-    season: int
+class YearLine:
+    year: int
     player_id: int
     tournaments_played: int
     matches_played: int
@@ -210,10 +210,10 @@ class TwoTeamRater:
         return rated
 
 
-def compute_season_table(
+def compute_year_ranking(
     records: Iterable[MatchRecord], placings: Iterable[Placing]
-) -> list[SeasonLine]:
-    """Per season and player: tournaments played (with a finished match or a final place),
+) -> list[YearLine]:
+    """Per calendar year and player: tournaments played (with a finished match or a final place),
     matches played and won, and the average finishing place over the tournaments with a place."""
     tournaments: dict[tuple[int, int], set[int]] = defaultdict(set)
     matches: dict[tuple[int, int], int] = defaultdict(int)
@@ -222,24 +222,24 @@ def compute_season_table(
     for record in records:
         for side, players in (("NS", record.ns_players), ("EW", record.ew_players)):
             for player in players:
-                key = (record.season, player)
+                key = (record.year, player)
                 tournaments[key].add(record.tournament_id)
                 matches[key] += 1
                 wins[key] += 1 if record.winner == side else 0
     for placing in placings:
-        key = (placing.season, placing.player_id)
+        key = (placing.year, placing.player_id)
         tournaments[key].add(placing.tournament_id)
         places[key].append(placing.place)
     return [
-        SeasonLine(
-            season,
+        YearLine(
+            year,
             player,
-            len(tournaments[(season, player)]),
-            matches[(season, player)],
-            wins[(season, player)],
-            sum(places[(season, player)]) / len(places[(season, player)])
-            if places[(season, player)]
+            len(tournaments[(year, player)]),
+            matches[(year, player)],
+            wins[(year, player)],
+            sum(places[(year, player)]) / len(places[(year, player)])
+            if places[(year, player)]
             else None,
         )
-        for season, player in sorted(tournaments)
+        for year, player in sorted(tournaments)
     ]

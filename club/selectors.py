@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -16,7 +14,6 @@ from django.db.models import (
     Value,
     When,
 )
-from django.utils import timezone
 
 from .models import (
     Club,
@@ -24,10 +21,7 @@ from .models import (
     Player,
     Rating,
     RatingChange,
-    Season,
-    SeasonEntry,
-    Series,
-    SeriesLine,
+    YearRanking,
 )
 from .permissions import directs_club, holds_only_referee_rights_q, may_attach_friendly_game
 
@@ -63,7 +57,6 @@ def club_home(club: Club, viewer: Any) -> dict[str, Any]:
         "club": club,
         "groups": groups,
         "top": best_rated(club)[:10],
-        "honour_roll": honour_roll(club),
         "is_director": directs,
         "friendly_games": friendly_games(club, viewer),
     }
@@ -136,27 +129,27 @@ def best_rated(club: Club) -> QuerySet[Rating]:
     )
 
 
-def season_table(club: Club, wanted: str | int | None) -> dict[str, Any]:
-    """The club's season table for `wanted` (default: the latest season with one)."""
-    seasons = list(
-        SeasonEntry.objects.filter(club=club)
-        .values_list("season", flat=True)
+def year_ranking(club: Club, wanted: str | int | None) -> dict[str, Any]:
+    """The club's ranking of the calendar year `wanted` (default: the latest with one)."""
+    years = list(
+        YearRanking.objects.filter(club=club)
+        .values_list("year", flat=True)
         .distinct()
-        .order_by("-season")
+        .order_by("-year")
     )
-    season: int | None = seasons[0] if seasons else None
-    if str(wanted or "").isdigit() and int(str(wanted)) in seasons:
-        season = int(str(wanted))
+    year: int | None = years[0] if years else None
+    if str(wanted or "").isdigit() and int(str(wanted)) in years:
+        year = int(str(wanted))
     entries = (
-        SeasonEntry.objects.filter(club=club, season=season or 0)
+        YearRanking.objects.filter(club=club, year=year or 0)
         .select_related("player")
         .order_by("average_place", "-matches_won", "player")
     )
-    return {"seasons": seasons, "season": season, "entries": entries}
+    return {"years": years, "year": year, "entries": entries}
 
 
 def player_ratings(player: Player) -> dict[str, Any]:
-    """A player's rating in each club with its history, and their season lines."""
+    """A player's rating in each club with its history, and their year ranking lines."""
     ratings = list(Rating.objects.filter(player=player).select_related("club"))
     changes: dict[int, list[RatingChange]] = {}
     for change in RatingChange.objects.filter(player=player).order_by("played_at", "match_id"):
@@ -165,41 +158,5 @@ def player_ratings(player: Player) -> dict[str, Any]:
         {"rating": rating, "club": rating.club, "history": changes.get(rating.club_id, [])}
         for rating in ratings
     ]
-    seasons = SeasonEntry.objects.filter(player=player).select_related("club")
-    return {"player": player, "clubs": clubs, "seasons": seasons}
-
-
-@dataclass(frozen=True, slots=True)
-class HonourSeason:
-    """A season on the honour roll: its series with their first placed players, who are its
-    winners once the season is `over` and only its leaders so far until then."""
-
-    season: Season
-    over: bool
-    series: list[tuple[Series, list[SeriesLine]]]
-
-
-def season_is_over(season: Season, today: datetime.date | None = None) -> bool:
-    """A season is over once its last day has passed (docs/seasons.md): until then an
-    evening may still be played and its table may still change."""
-    return season.ends_on < (today or timezone.localdate())
-
-
-def honour_roll(club: Club, today: datetime.date | None = None) -> list[HonourSeason]:
-    """Each season's series with their first placed players (shared or not), the latest
-    season first: winners for a season that is over, leaders for one under way; series with
-    no one placed yet are left out (three queries)."""
-    firsts: dict[int, list[SeriesLine]] = {}
-    for line in (
-        SeriesLine.objects.filter(series__season__club=club, rank=1)
-        .select_related("player")
-        .order_by("position")
-    ):
-        firsts.setdefault(line.series_id, []).append(line)
-    roll = []
-    seasons = Season.objects.filter(club=club).order_by("-starts_on").prefetch_related("series")
-    for season in seasons:
-        placed = [(s, firsts[s.pk]) for s in season.series.all() if s.pk in firsts]
-        if placed:
-            roll.append(HonourSeason(season, season_is_over(season, today), placed))
-    return roll
+    years = YearRanking.objects.filter(player=player).select_related("club")
+    return {"player": player, "clubs": clubs, "years": years}

@@ -1,4 +1,4 @@
-"""Stores a club's derived rankings: ratings, rating history and the season table."""
+"""Stores a club's derived rankings: ratings, rating history and the year ranking."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import Model, QuerySet
 
-from .models import Rating, RatingChange, SeasonEntry
-from .ratings import PlayerRating, RatingStep, SeasonLine
+from .models import Rating, RatingChange, YearRanking
+from .ratings import PlayerRating, RatingStep, YearLine
 
 _RATING = ("player_id", "mu", "sigma", "rating", "matches_played", "matches_won")
 _CHANGE = ("player_id", "match_id", "played_at", "mu", "sigma", "rating", "won")
-_SEASON = (
-    "season",
+_YEAR = (
+    "year",
     "player_id",
     "tournaments_played",
     "matches_played",
@@ -25,7 +25,7 @@ _SEASON = (
 
 
 def _same(queryset: QuerySet, fields: tuple[str, ...], rows: Sequence[tuple[Any, ...]]) -> bool:
-    # The first two fields identify a row in each table (player; player and match; season
+    # The first two fields identify a row in each table (player; player and match; year
     # and player).
     return sorted(queryset.values_list(*fields), key=_key) == sorted(rows, key=_key)
 
@@ -39,12 +39,12 @@ def store_rankings(
     club_id: int,
     ratings: Mapping[int, PlayerRating],
     steps: Iterable[RatingStep],
-    season: Iterable[SeasonLine],
+    year_ranking: Iterable[YearLine],
     *,
     computed_at: datetime.datetime,
     force: bool = False,
 ) -> bool:
-    """Make the club's ratings, history and season table equal to freshly computed ones.
+    """Make the club's ratings, history and year ranking equal to freshly computed ones.
 
     Each table is rewritten (delete and insert, in this one transaction, so readers see the
     old rankings or the new) only if its rows differ: most recomputes follow a deal of a
@@ -59,22 +59,22 @@ def store_rankings(
     change_rows = [
         (s.player_id, s.match_id, s.played_at, s.mu, s.sigma, s.rating, s.won) for s in steps
     ]
-    season_rows = [
+    year_rows = [
         (
-            line.season,
+            line.year,
             line.player_id,
             line.tournaments_played,
             line.matches_played,
             line.matches_won,
             line.average_place,
         )
-        for line in season
+        for line in year_ranking
     ]
     # `|` and not `or`: every table is compared (and rewritten if it differs).
     return (
         _replace(Rating, club_id, _RATING, rating_rows, force, computed_at=computed_at)
         | _replace(RatingChange, club_id, _CHANGE, change_rows, force)
-        | _replace(SeasonEntry, club_id, _SEASON, season_rows, force, computed_at=computed_at)
+        | _replace(YearRanking, club_id, _YEAR, year_rows, force, computed_at=computed_at)
     )
 
 

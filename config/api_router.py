@@ -19,6 +19,13 @@ from pad.api import (
     PadsView,
     PadView,
 )
+from seasons.api import (
+    ClubSeasonsView,
+    SeasonSeriesView,
+    SeasonView,
+    SeriesStandingsView,
+    SeriesView,
+)
 from tournaments.api.accounts import (
     MeView,
     MyTokenViewSet,
@@ -33,13 +40,6 @@ from tournaments.api.deals import DealViewSet
 from tournaments.api.entrants import EntrantViewSet
 from tournaments.api.matches import MatchViewSet, RoundViewSet, TeamViewSet
 from tournaments.api.players import PlayerViewSet
-from tournaments.api.seasons import (
-    ClubSeasonsView,
-    SeasonSeriesView,
-    SeasonView,
-    SeriesStandingsView,
-    SeriesView,
-)
 from tournaments.api.views import TournamentViewSet
 
 router = DefaultRouter()

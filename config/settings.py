@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "live",
     "tournaments",
     "entries",
+    "seasons",
     "pad",
 ]
 
@@ -121,7 +122,7 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "tournaments:my_tables"
+LOGIN_REDIRECT_URL = "tournaments:signed_in"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"

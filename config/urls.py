@@ -34,5 +34,7 @@ urlpatterns = [
     path("", include("pad.urls")),
     # Before the tournaments' own: the same addresses as when they were theirs.
     path("", include("entries.urls")),
+    # Before the tournaments': `clubs/<club>/seasons/` is not a tournament's address.
+    path("", include("seasons.urls")),
     path("", include("tournaments.urls")),
 ]

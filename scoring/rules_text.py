@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import Rules
 
-# What each rule decides, in one line.
+# What each rule decides, in one line; the score pad shows the same lines at two or three
+# players, each for themselves, so a line never says "team" alone.
 RULE_TEXT: dict[str, tuple[Any, Any]] = {
     "declarations": (
         _("Declarations"),
@@ -45,19 +46,21 @@ RULE_TEXT: dict[str, tuple[Any, Any]] = {
     ),
     "capot_value": (
         _("Value of a capot"),
-        _("The card points of a team that wins every trick."),
+        _("The card points of a team, or a player playing alone, that wins every trick."),
     ),
     "target": (
         _("Target"),
-        _("A match ends after the deal at which a team reaches this total (empty: no target)."),
+        _(
+            "A match ends after the deal at which a team, or a player playing alone, reaches this total (empty: no target)."
+        ),
     ),
     "max_deals": (
         _("Number of deals"),
         _("A match ends after this many deals, not counting thrown-in ones (empty: no limit)."),
     ),
     "both_reach_target": (
-        _("Both teams reach the target"),
-        _("Who wins when both teams pass the target in the same deal."),
+        _("Target reached together"),
+        _("Who wins when more than one team or player passes the target in the same deal."),
     ),
     "players": (
         _("Players"),
@@ -65,7 +68,9 @@ RULE_TEXT: dict[str, tuple[Any, Any]] = {
     ),
     "draws": (
         _("Draws"),
-        _("Whether a match may end level, or further deals are played until one team leads."),
+        _(
+            "Whether a match may end level, or further deals are played until one team or player leads."
+        ),
     ),
 }
 
@@ -82,7 +87,7 @@ CHOICE_TEXT: dict[str, Any] = {
     "dealer_must_take": _("the dealer must take"),
     "clockwise": _("clockwise"),
     "counterclockwise": _("counterclockwise"),
-    "taker": _("the team that took trump wins"),
+    "taker": _("whoever took trump wins"),
     "allowed": _("a level match is a draw"),
     "play_on": _("play on until one team leads (knockout)"),
 }

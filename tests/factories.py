@@ -166,3 +166,17 @@ class MatchFactory(factory.django.DjangoModelFactory):
     table = factory.Sequence(lambda n: n + 1)
     ns_team = factory.SubFactory(TeamFactory, tournament=factory.SelfAttribute("..tournament"))
     ew_team = factory.SubFactory(TeamFactory, tournament=factory.SelfAttribute("..tournament"))
+
+
+def seat_teams(tournament: Tournament, teams, number: int = 1) -> None:  # type: ignore[no-untyped-def]
+    """Draw `teams` into round `number` of `tournament`, two a table (the last one alone has
+    a bye): the teams sat at a table that evening, as a series reads who played."""
+    played = RoundFactory(tournament=tournament, number=number)
+    for table, start in enumerate(range(0, len(teams), 2), 1):
+        pair = teams[start : start + 2]
+        MatchFactory(
+            round=played,
+            table=table,
+            ns_team=pair[0],
+            ew_team=pair[1] if len(pair) > 1 else None,
+        )

@@ -24,8 +24,5 @@ class TournamentsConfig(AppConfig):
         changes.ratings_changed.connect(
             tasks.on_ratings_changed, dispatch_uid="belote_ratings_changed"
         )
-        changes.series_changed.connect(
-            tasks.on_series_changed, dispatch_uid="belote_series_changed"
-        )
         # live/ reads a tournament's versions through this when the cache has none.
         register_source(LIVE_SOURCE)

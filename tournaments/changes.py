@@ -24,7 +24,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
-from django.db.models.signals import post_delete, post_save, pre_delete
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import Signal, receiver
 
 from .models import Deal, Entrant, Match, Team, Tournament
@@ -57,15 +57,12 @@ def record_ratings_change(club_id: int) -> None:
     transaction.on_commit(lambda: ratings_changed.send(sender=Tournament, club_id=club_id))
 
 
-# Sent after a series' rules or evenings change and commit, with `series_id`: its table is
-# to be recomputed (the task module listens, apps.py). A change of an evening's results needs
-# no such call: the evening's standings recompute asks for the tables of its series.
-series_changed = Signal()
-
-
-def record_series_change(series_id: int) -> None:
-    """Send `series_changed` once the writing transaction commits."""
-    transaction.on_commit(lambda: series_changed.send(sender=Tournament, series_id=series_id))
+# Sent by the tasks once a tournament's standings are stored (with `tournament_id`), and once a
+# club's ratings are (with `club_id`): what is derived from them above tournaments/ (a
+# series table, seasons/ listens in its AppConfig.ready) follows without tournaments/
+# knowing of it.
+standings_stored = Signal()
+ratings_stored = Signal()
 
 
 # Sent at once, inside the settings' transaction, with `tournament`, when its capacity changed:
@@ -142,10 +139,3 @@ def _deleted(sender: type, instance: Any, **kwargs: Any) -> None:
     if isinstance(origin, Tournament) or getattr(origin, "model", None) is Tournament:
         return  # the whole tournament is going: nothing left to recompute
     _note(instance, origin)
-
-
-@receiver(pre_delete, sender=Tournament, dispatch_uid="belote_tournament_deleting")
-def _tournament_deleting(sender: type, instance: Tournament, **kwargs: Any) -> None:
-    """A tournament going takes its evening out of its series' tables (once it is gone)."""
-    for series_id in instance.series.values_list("pk", flat=True):
-        record_series_change(series_id)

@@ -8,17 +8,14 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
-from .permissions import directed_club_ids, is_site_admin
+from club.permissions import directs_any as user_directs_any
 
 
 def director_link(request: HttpRequest) -> dict[str, Any]:
     """`directs_any`: the visitor directs a club (read only when a page's header asks)."""
 
     def directs_any() -> bool:
-        user = getattr(request, "user", None)
-        if not getattr(user, "is_authenticated", False):
-            return False
-        return bool(is_site_admin(user) or directed_club_ids(user))
+        return user_directs_any(getattr(request, "user", None))
 
     return {"directs_any": SimpleLazyObject(directs_any)}
 

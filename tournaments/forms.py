@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Protocol
 
 from django import forms
 from django.conf import settings as django_settings
@@ -12,13 +12,12 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Player, Series
+from club.models import Player
 from scoring.engine import parse_rules
 from scoring.rules_text import choice_label, rule_specs
 
 from .models import Match, Team, Tournament
 from .models.tournament import DEFAULT_CORRECTION_MINUTES
-from .services.series import evening_series_problems, set_evening_series
 from .services.settings import (
     SettingsRefused,
     create_tournament,
@@ -99,6 +98,33 @@ class TieBreakField(forms.MultipleChoiceField):
 
     def valid_value(self, value: Any) -> bool:
         return True
+
+
+class TournamentFormPart(Protocol):
+    """Fields an app above adds to the tournament's form, with their check and their save
+    (e.g. the series the evening counts in, seasons/): registered in its AppConfig.ready
+    (`add_tournament_form_part`), so this form imports nothing above tournaments/. Its fields
+    are choices shown as check boxes after the tournament's own fields."""
+
+    def add_fields(self, form: TournamentForm) -> list[str]:
+        """Add the part's fields to `form` (none: the club has no use for them); their names."""
+        ...
+
+    def clean(self, form: TournamentForm, cleaned: dict[str, Any]) -> None:
+        """Put what is wrong with the part's fields on them (`form.add_error`)."""
+        ...
+
+    def save(self, form: TournamentForm, tournament: Tournament, *, by: Any) -> None:
+        """Store the part's fields for the saved `tournament`."""
+        ...
+
+
+_FORM_PARTS: list[TournamentFormPart] = []
+
+
+def add_tournament_form_part(part: TournamentFormPart) -> None:
+    if part not in _FORM_PARTS:
+        _FORM_PARTS.append(part)
 
 
 class TournamentForm(forms.Form):
@@ -247,17 +273,12 @@ class TournamentForm(forms.Form):
         if tournament is None:
             first_format = Tournament.Format.choices[0][0]
             self.fields["tie_breaks"].initial = default_tie_breaks_for(first_format)
-        # The tournament's side of a series' evenings: offered once the club has a series.
-        club_series = Series.objects.filter(season__club=club).select_related("season")
-        if club_series.exists():
-            self.fields["series"] = forms.ModelMultipleChoiceField(
-                label=_("Counts in the series"),
-                queryset=club_series.order_by("-season__starts_on", "name"),
-                required=False,
-                widget=forms.CheckboxSelectMultiple,
-                initial=list(tournament.series.all()) if tournament is not None else [],
-                help_text=_("An evening of these series of the club (its date in their season)."),
-            )
+        # What apps above add (the series the evening counts in): after the main fields.
+        self.added_names = [name for part in _FORM_PARTS for name in part.add_fields(self)]
+
+    @property
+    def added_fields(self) -> list[Any]:
+        return [self[name] for name in self.added_names]
 
     @property
     def tie_break_defaults(self) -> str:
@@ -276,7 +297,7 @@ class TournamentForm(forms.Form):
         return [
             self[name]
             for name in self.fields
-            if not name.startswith(RULE_PREFIX) and name != "series"
+            if not name.startswith(RULE_PREFIX) and name not in self.added_names
         ]
 
     def clean_correction_minutes(self) -> int:
@@ -308,11 +329,8 @@ class TournamentForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        if "series" in self.fields and cleaned.get("starts_on"):
-            for problem in evening_series_problems(
-                self.club.pk, cleaned["starts_on"], list(cleaned.get("series") or [])
-            ):
-                self.add_error("series", problem)
+        for part in _FORM_PARTS:
+            part.clean(self, cleaned)
         return cleaned
 
     def save(self, *, by: Any) -> Tournament:
@@ -320,8 +338,8 @@ class TournamentForm(forms.Form):
             tournament = create_tournament(self.club, by=by, **self.settings())
         else:
             tournament = update_tournament(self.tournament, by=by, **self.settings())
-        if "series" in self.fields:
-            set_evening_series(tournament, self.cleaned_data["series"], by=by)
+        for part in _FORM_PARTS:
+            part.save(self, tournament, by=by)
         return tournament
 
     def show(self, refused: SettingsRefused) -> None:

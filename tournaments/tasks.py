@@ -9,7 +9,7 @@ inside the window sends, once per window, a trailing task with a countdown a lit
 than the window, so it starts after every change that found the window taken has
 committed. So a lone deal is computed at once, a burst costs at most two runs per window,
 and no change waits more than `TRAILING_COUNTDOWN_SECONDS`. The club's ratings and the
-series tables are sent the same way with a longer window (`CLUB_WINDOW_SECONDS`). The task
+series tables (seasons.tasks) are sent the same way with a longer window (`CLUB_WINDOW_SECONDS`). The task
 reads `change_seq`
 before the results and does nothing if the standings were already computed from it; so
 duplicates and retries are harmless. If the cache is per process (locmem), down or loses a
@@ -29,12 +29,11 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, transaction
 
-from club.models import Series
 from live.versions import publish_live, take_window
 
+from .changes import ratings_stored, standings_stored
 from .models import Tournament
 from .services.ratings import recompute_ratings
-from .services.series import handicap_series_of_club, recompute_series, series_of_tournament
 from .services.standings import recompute_standings
 
 log = logging.getLogger(__name__)
@@ -52,7 +51,7 @@ TRAILING_COUNTDOWN_SECONDS: float = WINDOW_SECONDS + TRAILING_MARGIN_SECONDS
 # window still sends at once; the others of the window ride one trailing task.
 CLUB_WINDOW_SECONDS: float = getattr(settings, "CLUB_TABLES_WINDOW_SECONDS", 15.0)
 
-_RETRY = {
+RETRY = {
     "acks_late": True,
     "autoretry_for": (DatabaseError,),
     "retry_backoff": 2,
@@ -61,7 +60,7 @@ _RETRY = {
 }
 
 
-@shared_task(**_RETRY)
+@shared_task(**RETRY)
 def recompute_tournament(tournament_id: int) -> bool:
     """Recompute the standings if a change came in since; then ask for the club's ratings.
 
@@ -86,8 +85,8 @@ def recompute_tournament(tournament_id: int) -> bool:
     club_id = Tournament.objects.filter(pk=tournament_id).values_list("club_id", flat=True).first()
     if club_id is not None:
         schedule_ratings(club_id)
-    for series_id in series_of_tournament(tournament_id):
-        schedule_series(series_id)
+    # What above tournaments/ reads the standings (the series tables) follows.
+    standings_stored.send(sender=Tournament, tournament_id=tournament_id)
     return True
 
 
@@ -135,19 +134,12 @@ def _cache_call(method: Any, *args: Any) -> Any:
         return None
 
 
-@shared_task(**_RETRY)
+@shared_task(**RETRY)
 def recompute_club_ratings(club_id: int) -> None:
-    """Rebuild the club's ratings, history and season table from every finished match; then
-    ask for the tables of the club's handicap series (they read the ratings)."""
+    """Rebuild the club's ratings, history and year ranking from every finished match; then
+    say so (`ratings_stored`: a handicap series reads the ratings)."""
     if recompute_ratings(club_id):
-        for series_id in handicap_series_of_club(club_id):
-            schedule_series(series_id)
-
-
-@shared_task(**_RETRY)
-def recompute_series_table(series_id: int) -> bool:
-    """Rebuild a series table from its evenings' stored standings (docs/seasons.md)."""
-    return recompute_series(series_id)
+        ratings_stored.send(sender=Tournament, club_id=club_id)
 
 
 @shared_task(ignore_result=True)
@@ -178,11 +170,9 @@ def on_change_committed(sender: Any = None, *, tournament_id: int, **kwargs: Any
 
 
 def on_ratings_changed(sender: Any = None, *, club_id: int, **kwargs: Any) -> None:
-    """Ask for the club's ratings and its series tables, which count the same tournaments
-    (a tournament made private or public, finished or reopened; connected in apps.py)."""
+    """Ask for the club's ratings (a tournament made private or public, finished or
+    reopened; connected in apps.py; seasons/ listens too, for its series tables)."""
     schedule_ratings(club_id)
-    for series_id in Series.objects.filter(season__club_id=club_id).values_list("pk", flat=True):
-        schedule_series(series_id)
 
 
 # --- the throttled send ---------------------------------------------------------------------
@@ -207,7 +197,7 @@ def _send(task: Any, key: str, object_id: int, countdown: float | None) -> bool:
     return True
 
 
-def _send_throttled(task: Any, key: str, object_id: int, window: float = WINDOW_SECONDS) -> bool:
+def send_throttled(task: Any, key: str, object_id: int, window: float = WINDOW_SECONDS) -> bool:
     if _eager():
         try:
             task.delay(object_id)
@@ -228,22 +218,10 @@ def _send_throttled(task: Any, key: str, object_id: int, window: float = WINDOW_
 
 def schedule_recompute(tournament_id: int) -> bool:
     """Ask for the tournament's standings (then the club's ratings); called after commit."""
-    return _send_throttled(recompute_tournament, f"belote:standings:{tournament_id}", tournament_id)
+    return send_throttled(recompute_tournament, f"belote:standings:{tournament_id}", tournament_id)
 
 
 def schedule_ratings(club_id: int) -> bool:
-    return _send_throttled(
+    return send_throttled(
         recompute_club_ratings, f"belote:ratings:{club_id}", club_id, CLUB_WINDOW_SECONDS
     )
-
-
-def schedule_series(series_id: int) -> bool:
-    """Ask for a series table's recompute (after its evenings' standings or its rules)."""
-    return _send_throttled(
-        recompute_series_table, f"belote:series:{series_id}", series_id, CLUB_WINDOW_SECONDS
-    )
-
-
-def on_series_changed(sender: Any = None, *, series_id: int, **kwargs: Any) -> None:
-    """A series' rules or evenings changed and committed (connected in apps.py)."""
-    schedule_series(series_id)

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from .views import (
+    accounts,
     director,
     director_print,
     director_teams,
@@ -15,36 +16,11 @@ from .views import (
     referee,
     referees,
     rules,
-    seasons,
 )
 
 app_name = "tournaments"
 
 T = "clubs/<slug:club_slug>/<slug:slug>/"
-S = "clubs/<slug:club_slug>/"
-# Before the tournaments' addresses: a season's and a series' stay where they are for good.
-season_urls = [
-    path(S + "seasons/", seasons.seasons, name="seasons"),
-    path(S + "seasons/<int:pk>/", seasons.season, name="season"),
-    path(S + "series/<int:pk>/", seasons.series, name="series"),
-    path(S + "series/<int:pk>/series.csv", seasons.series_csv, name="series_csv"),
-    path("direct/<slug:club_slug>/seasons/new/", seasons.season_edit, name="director_season_new"),
-    path(
-        "direct/<slug:club_slug>/seasons/<int:pk>/",
-        seasons.season_edit,
-        name="director_season",
-    ),
-    path(
-        "direct/<slug:club_slug>/seasons/<int:season_pk>/series/new/",
-        seasons.series_edit,
-        name="director_series_new",
-    ),
-    path(
-        "direct/<slug:club_slug>/series/<int:pk>/",
-        seasons.series_edit,
-        name="director_series",
-    ),
-]
 public_urls = [
     path(T, public.tournament_detail, name="detail"),
     path(T + "schedule/", public.schedule, name="schedule"),
@@ -68,6 +44,7 @@ public_urls = [
 
 referee_urls = [
     path("referee/", referee.my_tables, name="my_tables"),
+    path("signed-in/", accounts.signed_in, name="signed_in"),
     path("matches/<int:pk>/table/", referee.table, name="table"),
     path("matches/<int:pk>/table/deals/<int:number>/", referee.correct, name="correct_deal"),
     path("matches/<int:pk>/table/remove-last/", referee.remove_last, name="remove_last_deal"),
@@ -133,4 +110,4 @@ director_urls = [
     path(D + "export/results.csv", director_print.export_results, name="director_export_results"),
 ]
 
-urlpatterns = season_urls + public_urls + referee_urls + director_urls
+urlpatterns = public_urls + referee_urls + director_urls

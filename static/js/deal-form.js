@@ -153,16 +153,65 @@
       target.blur();
     });
 
-    // Trump, card points, capot, belote and declarations mean nothing when all passed.
+    // Trump, card points, capot, belote and declarations mean nothing when all passed: hidden,
+    // they are not sent either (a disabled field is not), and come back as they were when a
+    // seat is tapped again.
     var taken = form.querySelector("[data-when-taken]");
     function showTaken() {
       var checked = form.querySelector("input[name=taker]:checked");
       var hasErrors = taken && taken.querySelector(".field-error");
-      if (taken) taken.hidden = !!(checked && checked.value === "pass" && !hasErrors);
+      if (!taken) return;
+      taken.hidden = !!(checked && checked.value === "pass" && !hasErrors);
+      taken.querySelectorAll("input, select, textarea").forEach(function (field) {
+        field.disabled = taken.hidden;
+      });
     }
     form.querySelectorAll("input[name=taker]").forEach(function (r) {
       r.addEventListener("change", showTaken);
     });
+
+    // A seat or a trump tapped again is unchosen: every choice is undone where it was made.
+    ["taker", "trump"].forEach(function (name) {
+      var chosen = form.querySelector("input[name=" + name + "]:checked");
+      var last = chosen ? chosen.value : "";
+      form.querySelectorAll("input[name=" + name + "]").forEach(function (radio) {
+        radio.addEventListener("click", function () {
+          if (radio.value === last) {
+            radio.checked = false;
+            last = "";
+            radio.dispatchEvent(new Event("change", { bubbles: true }));
+          } else {
+            last = radio.value;
+          }
+        });
+      });
+      form.addEventListener("reset", function () {
+        setTimeout(function () {
+          var checked = form.querySelector("input[name=" + name + "]:checked");
+          last = checked ? checked.value : "";
+        }, 0);
+      });
+    });
+
+    // The card points are the taker's side's unless the referee picks the other side by hand
+    // in this deal: East or West taking turns the toggle to East–West.
+    var sideByHand = false;
+    form.querySelectorAll("input[name=points_team]").forEach(function (radio) {
+      radio.addEventListener("click", function (event) { if (event.isTrusted) sideByHand = true; });
+    });
+    form.querySelectorAll("input[name=taker]").forEach(function (radio) {
+      radio.addEventListener("change", function () {
+        var taker = form.querySelector("input[name=taker]:checked");
+        if (sideByHand || !taker || "NESW".indexOf(taker.value) < 0 || taker.value.length !== 1) return;
+        var side = taker.value === "N" || taker.value === "S" ? "NS" : "EW";
+        var toggle = form.querySelector("input[name=points_team][value=" + side + "]");
+        if (toggle && !toggle.checked) {
+          toggle.checked = true;
+          toggle.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+      });
+    });
+    form.addEventListener("reset", function () { sideByHand = false; });
     showTaken();
     refreshers.push(showTaken);
     form.addEventListener("reset", function () {

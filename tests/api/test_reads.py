@@ -225,18 +225,18 @@ def test_the_fast_standings_lines_equal_the_serializers(world):
 
 
 def test_everyone_reads_a_clubs_season_table(anyone, club, world):
-    from club.models import SeasonEntry
+    from club.models import YearRanking
 
     first, second = world.teams.first().players
     now = timezone.now()
-    SeasonEntry.objects.create(
-        club=club, season=2026, player=first, average_place=2.5, computed_at=now
+    YearRanking.objects.create(
+        club=club, year=2026, player=first, average_place=2.5, computed_at=now
     )
-    SeasonEntry.objects.create(
-        club=club, season=2026, player=second, average_place=1.0, computed_at=now
+    YearRanking.objects.create(
+        club=club, year=2026, player=second, average_place=1.0, computed_at=now
     )
-    SeasonEntry.objects.create(
-        club=club, season=2025, player=first, average_place=1.0, computed_at=now
+    YearRanking.objects.create(
+        club=club, year=2025, player=first, average_place=1.0, computed_at=now
     )
     latest = anyone.get(f"/api/v1/clubs/{club.pk}/season/").json()["results"]
     assert [(e["season"], e["player"]["id"]) for e in latest] == [

@@ -6,8 +6,8 @@ import datetime
 
 import pytest
 
-from club.models import Season, Series
-from tests.factories import PlayerFactory, TeamFactory, TournamentFactory
+from seasons.models import Season, Series
+from tests.factories import PlayerFactory, TeamFactory, TournamentFactory, seat_teams
 from tournaments.models import Standing, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -28,11 +28,14 @@ def season(club, director_client):
 
 def evening(club, day, *teams):
     tournament = TournamentFactory(club=club, starts_on=day, status=Tournament.Status.FINISHED)
+    entries = []
     for first, second, rank, points in teams:
         team = TeamFactory(tournament=tournament, first_player=first, second_player=second)
+        entries.append(team)
         Standing.objects.create(
             tournament=tournament, round_number=1, team=team, rank=rank, points_for=points
         )
+    seat_teams(tournament, entries)
     return tournament
 
 

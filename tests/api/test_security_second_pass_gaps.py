@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from club.models import Season, Series
 from entries.models import Registration
 from pad.models import Pad
+from seasons.models import Season, Series
+from seasons.services.seasons import save_season, series_problems
 from tests.api.conftest import client_for
 from tests.factories import (
     ClubFactory,
@@ -32,7 +33,6 @@ from tests.factories import (
 from tournaments.models import DirectorCall, Match, Substitution, Tournament
 from tournaments.services import generate_round_robin
 from tournaments.services.director import assign_referee
-from tournaments.services.series import save_season, series_problems
 from tournaments.services.settings import create_tournament
 
 pytestmark = pytest.mark.django_db
@@ -195,7 +195,7 @@ def test_a_season_name_with_a_hidden_character_is_refused_naming_the_field(
     assert answer.status_code == 400
     assert "U+202E" in answer.json()["errors"]["name"][0]
     client.force_login(director)
-    page = client.post(reverse("tournaments:director_season_new", args=[club.slug]), body)
+    page = client.post(reverse("seasons:director_season_new", args=[club.slug]), body)
     assert page.status_code == 200
     assert "U+202E" in str(page.context["form"].errors["name"])
     assert not Season.objects.exists()
@@ -217,7 +217,7 @@ def test_a_series_name_with_a_hidden_character_is_refused_naming_the_field(
     assert "U+202E" in answer.json()["errors"]["name"][0]
     client.force_login(director)
     page = client.post(
-        reverse("tournaments:director_series_new", args=[club.slug, season.pk]),
+        reverse("seasons:director_series_new", args=[club.slug, season.pk]),
         {
             **body,
             "participation_points": 0,

@@ -7,10 +7,10 @@ import datetime
 
 import pytest
 
-from club.models import Series
+from seasons.models import Series
+from seasons.services import save_season, save_series
 from tests.factories import MatchFactory, TournamentFactory
 from tournaments.models import Tournament
-from tournaments.services.series import save_season, save_series
 
 pytestmark = pytest.mark.django_db
 

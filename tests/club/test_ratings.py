@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from bench.bigtournament import build_round_robin_tournament
-from club.models import Membership, Rating, RatingChange, SeasonEntry
+from club.models import Membership, Rating, RatingChange, YearRanking
 from club.ratings import (
     MatchRecord,
     Placing,
     TwoTeamRater,
     compute_ratings,
-    compute_season_table,
+    compute_year_ranking,
 )
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Standing, Tournament
@@ -29,11 +29,11 @@ from tournaments.services.standings import recompute_standings
 T0 = datetime.datetime(2026, 3, 1, 14, 0, tzinfo=datetime.UTC)
 
 
-def record(match_id, ns, ew, winner, minutes=0, season=2026, tournament_id=1):
+def record(match_id, ns, ew, winner, minutes=0, year=2026, tournament_id=1):
     return MatchRecord(
         match_id=match_id,
         played_at=T0 + datetime.timedelta(minutes=minutes),
-        season=season,
+        year=year,
         tournament_id=tournament_id,
         ns_players=ns,
         ew_players=ew,
@@ -91,11 +91,11 @@ def test_each_players_history_ends_at_the_current_rating():
         assert r.matches_played == 3
 
 
-def test_the_season_table_counts_tournaments_wins_and_the_average_place():
+def test_the_year_ranking_counts_tournaments_wins_and_the_average_place():
     records = [
         record(1, (1, 2), (3, 4), "NS", tournament_id=10),
         record(2, (1, 2), (3, 4), "EW", tournament_id=11),
-        record(3, (1, 2), (3, 4), "NS", season=2025, tournament_id=9),
+        record(3, (1, 2), (3, 4), "NS", year=2025, tournament_id=9),
     ]
     placings = [
         Placing(2026, 10, 1, 1),
@@ -103,9 +103,7 @@ def test_the_season_table_counts_tournaments_wins_and_the_average_place():
         Placing(2026, 12, 1, 2),  # a tournament with a place but no rated match (byes only)
         Placing(2026, 10, 3, 2),
     ]
-    table = {
-        (line.season, line.player_id): line for line in compute_season_table(records, placings)
-    }
+    table = {(line.year, line.player_id): line for line in compute_year_ranking(records, placings)}
     one = table[(2026, 1)]
     assert (one.tournaments_played, one.matches_played, one.matches_won) == (3, 2, 1)
     assert one.average_place == pytest.approx((1 + 4 + 2) / 3)
@@ -132,8 +130,8 @@ def _stored(club_id):
         )
     )
     season = sorted(
-        SeasonEntry.objects.filter(club_id=club_id).values_list(
-            "season", "player_id", "tournaments_played", "matches_won", "average_place"
+        YearRanking.objects.filter(club_id=club_id).values_list(
+            "year", "player_id", "tournaments_played", "matches_won", "average_place"
         )
     )
     return ratings, history, season
@@ -170,25 +168,25 @@ def test_ratings_kept_after_every_deal_equal_a_rebuild_from_scratch(
 
     Rating.objects.all().delete()
     RatingChange.objects.all().delete()
-    SeasonEntry.objects.all().delete()
+    YearRanking.objects.all().delete()
     recompute_ratings(club.pk)
 
     assert _stored(club.pk) == kept
 
 
 @pytest.mark.django_db
-def test_the_season_table_takes_the_place_from_the_final_standings():
+def test_the_year_ranking_takes_the_place_from_the_final_standings():
     tournament = build_round_robin_tournament(4, 2)
     recompute_standings(tournament.pk)
     recompute_ratings(tournament.club_id)
     final = Standing.objects.filter(tournament=tournament, round_number=3).select_related("team")
     for row in final:
         for player in row.team.players:
-            entry = SeasonEntry.objects.get(club=tournament.club, player=player)
+            entry = YearRanking.objects.get(club=tournament.club, player=player)
             assert entry.tournaments_played == 1
             assert entry.matches_played == 3
             assert entry.average_place == row.rank
-            assert entry.season == tournament.starts_on.year
+            assert entry.year == tournament.starts_on.year
     assert Rating.objects.filter(club=tournament.club).count() == 8
     assert RatingChange.objects.filter(club=tournament.club).count() == 6 * 4
 

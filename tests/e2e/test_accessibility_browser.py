@@ -1,5 +1,6 @@
 """Every page, checked with axe-core (issue 24): no serious or critical violation, tap targets of
-44 px on a phone, at 360 × 740 and at 1366 × 768.
+44 px on a phone, at 360 × 740 and at 1366 × 768; on the phone, no page scrolls sideways, in
+English, Dutch, French or Finnish.
 
 The pages are found as a visitor finds them: from the home page, "My tables" and the director's
 pages of the demo club (`manage.py load_demo`, with online registration and check-in opened on
@@ -39,6 +40,9 @@ WALKS = (("visitor", "/"), ("referee1", "/referee/"), ("director", "/direct/"))
 SKIP_PREFIXES = ("/static/", "/api/", "/admin/", "/accounts/logout", "/i18n/", "/t/")
 SKIP_SUFFIXES = (".csv", ".svg", ".png", ".js", ".json", ".webmanifest")
 MOST_PAGES = 240
+# A phone never scrolls a page sideways, in any language (a wide table scrolls in its own box).
+SIDEWAYS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+OTHER_LANGUAGES = ("nl", "fr", "fi")
 
 # Controls a finger taps (inline links in a sentence are exempt, as WCAG 2.5.8 says).
 TAP_TARGETS = """() => {
@@ -127,6 +131,7 @@ def test_every_page_passes_axe_and_has_big_enough_tap_targets(
         if who != "visitor":
             sign_in(page, server, get_user_model().objects.get(username=who))
         seen_routes = set()
+        visited: list[str] = []
         queue = deque([start, *(pad_pages if who == "visitor" else [])])
         while queue and len(seen_routes) < MOST_PAGES:
             path = queue.popleft()
@@ -143,11 +148,22 @@ def test_every_page_passes_axe_and_has_big_enough_tap_targets(
             found = check(page, axe)
             if size == "phone":
                 found += [f"tap target under 44 px: {t}" for t in page.evaluate(TAP_TARGETS)]
+                if page.evaluate(SIDEWAYS) > 0:
+                    found.append(f"scrolls sideways by {page.evaluate(SIDEWAYS)} px")
+                visited.append(path)
             if found:
                 problems[name] = found
                 slug = path.strip("/").replace("/", "-") or "home"
                 screenshot(page, f"a11y-{size}-{who}-{slug}"[:120], full_page=False)
             queue.extend(links(page, base))
+        for language in OTHER_LANGUAGES if size == "phone" else ():
+            context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+            for path in visited:
+                response = page.goto(base + path)
+                if response is not None and response.status < 400 and page.evaluate(SIDEWAYS) > 0:
+                    problems.setdefault(f"{who} {path} ({language})", []).append(
+                        f"scrolls sideways by {page.evaluate(SIDEWAYS)} px"
+                    )
         context.close()
     print(f"\n{len(checked)} pages checked at {size}")
     report = SCREENSHOTS.parent / f"a11y-{size}.txt"

@@ -8,11 +8,19 @@ import random
 
 import pytest
 
-from club.models import Membership, Season
+from club.models import Membership
+from seasons.models import Season
+from seasons.services import recompute_series, save_series
 from tests.e2e.conftest import requires_chromium, sign_in, submit
-from tests.factories import ClubFactory, PlayerFactory, TeamFactory, TournamentFactory, make_staff
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    TeamFactory,
+    TournamentFactory,
+    make_staff,
+    seat_teams,
+)
 from tournaments.models import Standing, Tournament
-from tournaments.services.series import recompute_series, save_series
 
 pytestmark = [
     pytest.mark.browser,
@@ -59,13 +67,16 @@ def build_series():
             status=Tournament.Status.FINISHED,
         )
         present = rng.sample(players, 10)
+        teams = []
         for rank, i in enumerate(range(0, 10, 2), 1):
             team = TeamFactory(
                 tournament=evening, first_player=present[i], second_player=present[i + 1]
             )
+            teams.append(team)
             Standing.objects.create(
                 tournament=evening, round_number=3, team=team, rank=rank, points_for=900 - rank
             )
+        seat_teams(evening, teams)
         evenings.append(evening)
     series = save_series(
         season=season,

@@ -18,7 +18,6 @@ from tournaments import selectors
 from tournaments.changes import changing
 from tournaments.models import Match, Round, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.views.live import SCREEN_TABLES_PER_SLIDE
 
 pytestmark = pytest.mark.django_db
 ARGS = ["les-atouts", "winter-cup"]
@@ -230,11 +229,26 @@ class TestTheBigScreen:
             'lang="en"' in client.get(reverse("tournaments:standings", args=ARGS)).content.decode()
         )
 
-    def test_many_tables_are_cut_into_slides(self, client, db):
-        world = build_world(2 * SCREEN_TABLES_PER_SLIDE + 2)  # 9 tables a round
+    def test_the_tables_come_whole_for_the_page_to_cut_to_its_screen(self, client, db):
+        build_world(18)  # 9 tables a round
         response = client.get(reverse("tournaments:screen", args=ARGS))
-        assert [len(slide) for slide in response.context["table_slides"]] == [8, 1]
-        assert world.tournament.language == ""
+        assert [len(slide) for slide in response.context["table_slides"]] == [9]
+        assert [len(slide) for slide in response.context["line_slides"]] == [18]
+
+    def test_the_screen_shows_the_deciding_columns_and_says_what_ranks(self, client, db):
+        world = build_world(4)
+        world.tournament.tie_breaks = ["points_for", "wins", "point_difference"]
+        world.tournament.save(update_fields=["tie_breaks"])
+        page = client.get(reverse("tournaments:screen", args=ARGS)).content.decode()
+        head = page.split('class="slide slide-standings"')[1].split("</thead>")[0]
+        assert [cell.split("<")[0] for cell in head.split('<th scope="col" class="num">')[1:]] == [
+            "Rank",
+            "Played",
+            "Points for",
+            "Matches won",
+            "Point difference",
+        ]
+        assert "Ranked by points for, then matches won, then point difference." in page
 
 
 class TestAPlayersTable:

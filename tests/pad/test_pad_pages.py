@@ -89,3 +89,10 @@ def test_the_clubs_members_find_its_friendly_games_on_the_club_page(client, pad)
     assert (
         "Friendly games" not in client.get(reverse("club:detail", args=["klaver"])).content.decode()
     )
+
+
+def test_the_house_rules_never_speak_of_teams_alone_as_a_three_player_game_has_none(client):
+    page = client.get(reverse("pad:new")).content.decode()
+    assert "at which a team reaches this total" not in page
+    assert "a team, or a player playing alone, reaches this total" in page
+    assert "when more than one team or player passes the target" in page

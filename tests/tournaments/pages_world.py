@@ -41,7 +41,9 @@ def build_world(n_teams: int = 4, *, rules: dict[str, Any] | None = None) -> Wor
     referee = make_staff(club, Membership.Role.REFEREE, "remi")
     other_referee = make_staff(club, Membership.Role.REFEREE, "olga")
     generate_round_robin(tournament, by=director)
-    first, second = list(tournament.matches.filter(round__number=1).order_by("table"))[:2]
+    first, second = list(
+        tournament.matches.filter(round__number=1, ew_team__isnull=False).order_by("table")
+    )[:2]
     Match.objects.filter(pk=first.pk).update(referee=referee)
     Match.objects.filter(pk=second.pk).update(referee=other_referee)
     first.refresh_from_db()

@@ -175,8 +175,8 @@ def test_it_is_deterministic(demo):
 
 
 def test_the_demo_club_has_a_season_with_a_running_series(demo):
-    from club.models import Season, SeriesLine
-    from tournaments.services.series import recompute_series
+    from seasons.models import Season, SeriesLine
+    from seasons.services import recompute_series
 
     season = Season.objects.get(club__slug="belote-lyon")
     series = season.series.get()

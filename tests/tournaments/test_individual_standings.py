@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from club.models import Membership, SeasonEntry
+from club.models import Membership, YearRanking
 from tests.factories import ClubFactory, UserFactory, make_staff
 from tournaments.models import Entrant, Standing, Tournament
 from tournaments.permissions import readable_players
@@ -163,7 +163,7 @@ def test_a_finished_melee_places_each_player_in_the_clubs_season(club, director)
     recompute_ratings(club.pk)
     places = {p.player_id: p.place for p in final_placings(club.pk)}
     assert sorted(places.values()) == [1, 1, 3, 3, 5, 5, 7, 7]
-    assert SeasonEntry.objects.filter(club=club, season=2027).count() == 8
+    assert YearRanking.objects.filter(club=club, year=2027).count() == 8
 
 
 @pytest.mark.django_db

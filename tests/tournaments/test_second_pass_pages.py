@@ -184,13 +184,32 @@ def test_deleting_a_round_asks_first(client, world):
     assert "data-confirm=" in form
 
 
-def test_signing_in_from_the_home_page_lands_on_my_tables(client, world):
+def test_signing_in_from_the_home_page_lands_a_referee_on_my_tables(client, world):
     html = client.get(reverse("home")).content.decode()
     assert 'href="/accounts/login/"' in html
     response = client.post(
-        reverse("login"), {"username": world.referee.username, "password": "belote-pass"}
+        reverse("login"),
+        {"username": world.referee.username, "password": "belote-pass"},
+        follow=True,
     )
-    assert response["Location"] == reverse("tournaments:my_tables")
+    assert response.redirect_chain[-1][0] == reverse("tournaments:my_tables")
+
+
+def test_signing_in_lands_a_director_on_the_director_pages(client, world):
+    response = client.post(
+        reverse("login"),
+        {"username": world.director.username, "password": "belote-pass"},
+        follow=True,
+    )
+    club = world.tournament.club
+    assert response.redirect_chain[-1][0] == reverse(
+        "tournaments:director_club", kwargs={"club_slug": club.slug}
+    )
+
+
+def test_the_landing_after_sign_in_asks_an_anonymous_visitor_to_sign_in(client, db):
+    response = client.get(reverse("tournaments:signed_in"))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
 def test_my_tables_lists_the_tables_to_play_first(client, world):

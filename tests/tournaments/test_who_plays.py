@@ -7,12 +7,14 @@ import datetime
 
 import pytest
 
-from club.models import Membership, SeriesLine
+from club.models import Membership
+from seasons.models import SeriesLine
+from seasons.services.seasons import save_season, save_series
+from seasons.services.tables import recompute_series
 from tests.factories import ClubFactory, PlayerFactory, TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Attendance, Entrant, Match, Standing, Team, Tournament
 from tournaments.selectors.players import entries_in_play, entries_left_out
 from tournaments.services.draws import draw_next_round
-from tournaments.services.series import recompute_series, save_season, save_series
 from tournaments.services.standings import recompute_standings
 
 pytestmark = pytest.mark.django_db

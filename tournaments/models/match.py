@@ -153,7 +153,8 @@ class Match(models.Model):
     def __str__(self) -> str:
         if self.ew_team_id is None:
             return _("%(team)s: bye") % {"team": self.ns_team}
-        return f"{self.ns_team} – {self.ew_team}"
+        # The two sides apart: a mêlée's partnership is itself named "Dupont – Martin".
+        return _("%(ns)s vs %(ew)s") % {"ns": self.ns_team, "ew": self.ew_team}
 
     # The fields a MatchSeat row follows (by name or by column, as `update_fields` may say).
     SEAT_FIELDS = frozenset({"round", "round_id", "ns_team", "ns_team_id", "ew_team", "ew_team_id"})

@@ -14,7 +14,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from club.models import Club, Player, Series
+from club.models import Club, Player
 from scoring.engine import Draws
 
 from ..standings.criteria import DEFAULT_TIE_BREAKS
@@ -142,11 +142,8 @@ class Tournament(models.Model):
         _("entry fee per"), max_length=8, choices=FeePer.choices, default=FeePer.TEAM
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    # The season's series the tournament is an evening of (docs/seasons.md): declared here,
-    # as club/ imports no tournament; the series reads them as `series.tournaments`.
-    series = models.ManyToManyField(
-        Series, verbose_name=_("series"), related_name="tournaments", blank=True
-    )
+    # The series the tournament is an evening of are `tournament.series`, declared by the
+    # series (seasons/ builds on tournaments/, never the reverse).
     # Bumped by every change of a deal, match or team; the standings record which change
     # they were computed from, so a recompute can tell it has nothing to do.
     change_seq = models.PositiveBigIntegerField(_("change number"), default=0)

@@ -17,7 +17,7 @@ from club.ratings import (
     MatchRecord,
     Placing,
     compute_ratings,
-    compute_season_table,
+    compute_year_ranking,
 )
 from club.services import store_rankings
 
@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 def rated_tournaments_q(prefix: str = "tournament__") -> Q:
     """The tournaments whose matches count in the club's ratings: public and published.
 
-    The ratings, their history and the season table are public (docs/director.md, "Who may
+    The ratings, their history and the year ranking are public (docs/director.md, "Who may
     do what"); a private tournament's (or a draft's) matches would name, on public pages,
     players and matches only its club may see. So they count nowhere: not in the ratings.
     """
@@ -74,7 +74,7 @@ def match_records(club_id: int) -> list[MatchRecord]:
         MatchRecord(
             match_id=r[0],
             played_at=r[1] or r[2],
-            season=r[3].year,
+            year=r[3].year,
             tournament_id=r[4],
             ns_players=MatchSeat.who_sat(sat.get((r[0], Side.NS), nobody), (r[5], r[6])),
             ew_players=MatchSeat.who_sat(sat.get((r[0], Side.EW), nobody), (r[7], r[8])),
@@ -110,14 +110,14 @@ def final_placings(club_id: int) -> list[Placing]:
     )
     # A team's line places both its players; an individual tournament's line, its player.
     return [
-        Placing(season=starts_on.year, tournament_id=tid, player_id=player, place=rank)
+        Placing(year=starts_on.year, tournament_id=tid, player_id=player, place=rank)
         for tid, starts_on, rank, first, second, alone in rows
         for player in ((first, second) if alone is None else (alone,))
     ]
 
 
 def recompute_ratings(club_id: int, *, force: bool = False) -> bool:
-    """Rebuild the club's ratings, rating history and season table from scratch.
+    """Rebuild the club's ratings, rating history and year ranking from scratch.
 
     Returns whether the stored rows changed (`force` rewrites them all the same).
     Rebuilds of one club run one after the other (the club's row is locked first): two at
@@ -129,9 +129,9 @@ def recompute_ratings(club_id: int, *, force: bool = False) -> bool:
         list(Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True))
         records = match_records(club_id)
         ratings, steps = compute_ratings(records)
-        season = compute_season_table(records, final_placings(club_id))
+        year_ranking = compute_year_ranking(records, final_placings(club_id))
         written = store_rankings(
-            club_id, ratings, steps, season, computed_at=timezone.now(), force=force
+            club_id, ratings, steps, year_ranking, computed_at=timezone.now(), force=force
         )
     if written:
         log.info("ratings of club %s recomputed from %s matches", club_id, len(records))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from operator import itemgetter, mul
 from typing import Any
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .tally import Tally
@@ -30,6 +31,8 @@ class Criterion:
     label: Any  # lazy: read in the visitor's language
     values: Values | None = None
     among_tied: AmongTied | None = None
+    # The standings line's figure that shows it (None: no column, e.g. head-to-head).
+    column: str | None = None
 
 
 CRITERIA: dict[str, Criterion] = {}
@@ -48,9 +51,9 @@ def default_tie_breaks_for(format: str) -> list[str]:
     return list(FORMAT_TIE_BREAKS.get(format, DEFAULT_TIE_BREAKS))
 
 
-def criterion(name: str, label: Any) -> Callable[[Values], Values]:
+def criterion(name: str, label: Any, column: str | None = None) -> Callable[[Values], Values]:
     def register(values: Values) -> Values:
-        CRITERIA[name] = Criterion(name, label, values=values)
+        CRITERIA[name] = Criterion(name, label, values=values, column=column or name)
         return values
 
     return register
@@ -67,6 +70,18 @@ def group_criterion(name: str, label: Any) -> Callable[[AmongTied], AmongTied]:
 def known(names: Sequence[str] | None) -> list[Criterion]:
     """The criteria of a tie-break list, unknown names skipped (a stored list may be older)."""
     return [CRITERIA[name] for name in names or DEFAULT_TIE_BREAKS if name in CRITERIA]
+
+
+def deciding_columns(names: Sequence[str] | None) -> list[Criterion]:
+    """The criteria of a tie-break list that a table can show as a column, in their order:
+    the columns that decide the ranking (the first one decides most)."""
+    return [c for c in known(names) if c.column]
+
+
+def order_in_words(names: Sequence[str] | None) -> str:
+    """What ranks the table, as a sentence under it: "Ranked by points for, then …"."""
+    criteria = gettext(", then ").join(str(c.label) for c in known(names))
+    return gettext("Ranked by %(criteria)s.") % {"criteria": criteria}
 
 
 def labels() -> list[tuple[str, Any]]:
@@ -96,7 +111,7 @@ def points_for(tally: Tally) -> Sequence[int]:
     return tally.column("points_for")
 
 
-@criterion("wins", _("matches won"))
+@criterion("wins", _("matches won"), column="won")
 def wins(tally: Tally) -> Sequence[int]:
     return tally.column("won")
 

@@ -116,20 +116,6 @@ def rank_chart(series: list[tuple[str, list[tuple[float, float]]]]) -> SafeStrin
 
 
 @register.simple_tag
-def series_chart(series: list[tuple[str, list[tuple[float, float]]]]) -> SafeString:
-    """Each player's rank in a series after each evening; rank 1 on top."""
-    return line_chart(
-        series,
-        title=_("Rank of each player after each evening"),
-        x_label=_("Evening"),
-        y_label=_("Rank"),
-        invert_y=True,
-        height=320,
-        highlight=RANK_CHART_COLOURS if len(series) > RANK_CHART_COLOURS else None,
-    )
-
-
-@register.simple_tag
 def qr_svg(url: str, scale: int = 3) -> SafeString:
     """A QR code of `url` as inline SVG (segno draws it; nothing is fetched)."""
     svg = segno.make(url, error="m").svg_inline(scale=scale, title=url)
@@ -232,3 +218,23 @@ def seat_name(code: str | None) -> Any:
 def text_with_member(text: str, typed: str, member: Any) -> str:
     """The pasted list with a flagged name replaced by the member's (one-click typo fix)."""
     return with_member_name(text or "", typed, member)
+
+
+@register.filter
+def figure(line: Standing, column: str) -> Any:
+    """A standings line's figure by its column's name (the deciding columns of the big screen)."""
+    return getattr(line, column)
+
+
+@register.simple_tag
+def sides(match: Match) -> SafeString:
+    """A table's two sides apart ("Dupont – Martin vs Moreau – Fournier" never reads as four
+    names in a row); a bye says so."""
+    if match.is_bye:
+        return format_html("{} <em>{}</em>", match.ns_team, _("bye"))
+    return format_html(
+        '<span class="side">{}</span> <span class="versus">{}</span> <span class="side">{}</span>',
+        match.ns_team,
+        _("vs"),
+        match.ew_team,
+    )

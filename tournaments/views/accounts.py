@@ -6,9 +6,12 @@ import math
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import ngettext
+
+from club.permissions import directs_any
 
 
 def locked_out(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -28,3 +31,12 @@ def locked_out(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         return response
     context = {"failure_limit": settings.AXES_FAILURE_LIMIT, "cooloff_minutes": minutes}
     return render(request, "registration/locked_out.html", context, status=429)
+
+
+@login_required
+def signed_in(request: HttpRequest) -> HttpResponse:
+    """Where signing in lands: a director on the pages of the clubs they direct, anyone else
+    (a referee) on their tables."""
+    return redirect(
+        "tournaments:director_index" if directs_any(request.user) else "tournaments:my_tables"
+    )

@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.models import Club
+from club.pages import sections
 from club.registration import (
     ASK_IF_SIMILAR,
     CREATE,
@@ -146,7 +147,8 @@ def club_home(request: HttpRequest, club: Club) -> HttpResponse:
             "tournaments": tournaments,
             "form": form,
             "members": members(club),
-            "seasons": club.seasons.order_by("-starts_on").prefetch_related("series"),  # type: ignore[attr-defined]
+            # What apps above add to the club's page (its seasons and series, seasons/).
+            "sections": sections("tournaments:director_club", club=club, request=request),
             "to_confirm": to_confirm,
         },
     )

@@ -25,6 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from club.models import Player
+from club.pages import sections
 from live.fragments import kept_region, render_once
 from live.regions import LiveRegion, streamed
 from live.versions import live_state
@@ -34,7 +35,6 @@ from ..models import Entrant, Tournament
 from ..pages import page_url
 from ..permissions import is_director
 from ..selectors import individual
-from ..selectors import series as series_selectors
 from .public import (
     LIVE_POLL_SECONDS,
     get_match,
@@ -47,8 +47,9 @@ from .public import (
 )
 
 # The big screen: how many tables or standings lines one slide shows at 1920 × 1080.
-SCREEN_TABLES_PER_SLIDE = 8
-SCREEN_LINES_PER_SLIDE = 8
+# The big screen sends each table whole; static/js/screen.js cuts it into as many slides as
+# the room's screen needs, every row wholly on one (a 1080p projector, a 720p TV, portrait).
+SCREEN_SERIES_HEAD = 8
 SCREEN_SLIDE_SECONDS = 12
 
 # The regions every open page of a tournament watches, the same bytes for every visitor:
@@ -177,12 +178,13 @@ def match_live(request: HttpRequest, club_slug: str, slug: str, pk: int) -> Http
 # --- the big screen ----------------------------------------------------------------------------
 
 
-def _slides(items: list[Any], size: int) -> list[list[Any]]:
-    return [items[start : start + size] for start in range(0, len(items), size)]
+def _whole(items: list[Any]) -> list[list[Any]]:
+    return [items] if items else []
 
 
 def screen_context(tournament: Tournament) -> dict[str, Any]:
-    """The round in play's tables and the live standings, cut into slides that fit a screen."""
+    """The round in play's tables and the live standings, each a slide that the page cuts to
+    the screen's height."""
     rounds = list(tournament.rounds.all())
     current = selectors.current_round_number(rounds, selectors.open_round_numbers(tournament))
     matches = list(selectors.matches_of_rounds(tournament, [current] if current else []))
@@ -190,20 +192,16 @@ def screen_context(tournament: Tournament) -> dict[str, Any]:
     return {
         **standings,
         "round_number": current,
-        "table_slides": _slides([m for m in matches if not m.is_bye], SCREEN_TABLES_PER_SLIDE),
+        "table_slides": _whole([m for m in matches if not m.is_bye]),
         "byes": [m for m in matches if m.is_bye],
         "sit_outs": individual.sit_outs_by_round(tournament, [current]).get(current, [])
         if current and tournament.is_individual
         else [],
-        "line_slides": _slides(standings["rows"], SCREEN_LINES_PER_SLIDE),
-        # The series the evening counts in: the head of each table, one slide each.
-        "series_slides": [
-            (view, view.rows[:SCREEN_LINES_PER_SLIDE])
-            for view in map(
-                series_selectors.series_view, series_selectors.series_of_tournament(tournament)
-            )
-            if view.rows
-        ],
+        "line_slides": _whole(standings["rows"]),
+        # What apps above add to the screen (a series' slide, seasons/): after the standings.
+        "screen_sections": sections(
+            "tournaments:screen", tournament=tournament, lines_per_slide=SCREEN_SERIES_HEAD
+        ),
         "updated_at": max(
             filter(None, (selectors.last_update(matches), tournament.standings_computed_at)),
             default=None,

@@ -23,6 +23,7 @@ from .. import selectors
 from ..models import SEATS_PREFETCH, Match, Team, Tournament
 from ..permissions import can_read_tournament, is_director, readable_players
 from ..selectors import individual
+from ..standings import criteria
 
 # How often the director's tables ask whether something changed (the public pages: live.py).
 POLL_SECONDS = 3
@@ -185,6 +186,11 @@ def standings_context(
         # Where points for rank first (a concours, a mêlée) a phone shows them, not the
         # match points.
         "points_first": (tournament.tie_breaks or [""])[0] == "points_for",
+        # Said under every table, and the big screen's columns: what ranks the lines.
+        "ranking_order": criteria.order_in_words(tournament.tie_breaks),
+        "deciding_columns": [
+            (c.column, c.label) for c in criteria.deciding_columns(tournament.tie_breaks)
+        ],
         # Each line links to its team's page, or a mêlée's to its player's.
         "link_prefix": url_prefix(
             "tournaments:player_table" if tournament.is_individual else "tournaments:team",
