@@ -5,6 +5,8 @@
     GET/POST /api/v1/seasons/{id}/series/     its series; a director adds one
     GET      /api/v1/series/{id}/             a series, its rules and evenings (those the
                                               reader may read)
+    PATCH/PUT /api/v1/series/{id}/            a director changes its name, rules or evenings
+    DELETE   /api/v1/series/{id}/             a director removes it (its table goes with it)
     GET      /api/v1/series/{id}/standings/   the series table, one row per player
 
 Reading is open to everyone, as the club's pages are; writing is for the club's directors.
@@ -28,11 +30,11 @@ from rest_framework.views import APIView
 
 from club.models import Club
 from tournaments.models import Tournament
-from tournaments.permissions import readable_tournaments
+from tournaments.permissions import readable_tournaments, require_director
 
 from . import selectors
 from .models import Season, Series
-from .services import save_season, save_series
+from .services import delete_series, save_season, save_series
 
 
 class SeasonInputSerializer(serializers.Serializer):
@@ -225,12 +227,61 @@ class SeasonSeriesView(APIView):
 
 
 class SeriesView(APIView):
-    """A series: its rules and its evenings (`tournaments`: ids)."""
+    """A series: its rules and its evenings (`tournaments`: ids). A director changes it
+    (PATCH: the fields given; PUT: all of them, a field left out taking its default) through
+    the service the director's form uses, or deletes it; its table follows."""
 
     @extend_schema(responses=SeriesBriefSerializer)
     def get(self, request: Request, pk: str) -> Response:
         series = get_object_or_404(Series, pk=pk)
         return Response(SeriesBriefSerializer(series, context={"request": request}).data)
+
+    @extend_schema(
+        request=SeriesInputSerializer,
+        responses=SeriesBriefSerializer,
+        summary=gettext_lazy("Change a series (directors)"),
+    )
+    def patch(self, request: Request, pk: str) -> Response:
+        return self._change(request, pk, partial=True)
+
+    @extend_schema(
+        request=SeriesInputSerializer,
+        responses=SeriesBriefSerializer,
+        summary=gettext_lazy("Replace a series' name, rules and evenings (directors)"),
+    )
+    def put(self, request: Request, pk: str) -> Response:
+        return self._change(request, pk, partial=False)
+
+    @extend_schema(responses={204: None}, summary=gettext_lazy("Delete a series (directors)"))
+    def delete(self, request: Request, pk: str) -> Response:
+        series = get_object_or_404(Series.objects.select_related("season"), pk=pk)
+        delete_series(series, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    def _change(self, request: Request, pk: str, *, partial: bool) -> Response:
+        series = get_object_or_404(Series.objects.select_related("season__club"), pk=pk)
+        season = series.season
+        # Refused before the body is read: a reader who may not change it learns nothing of
+        # what the body would have been answered.
+        require_director(request.user, season.club_id)
+        given = SeriesInputSerializer(data=request.data, partial=partial)
+        given.is_valid(raise_exception=True)
+        data = dict(given.validated_data)
+        name = data.pop("name", series.name)
+        ids = data.pop("tournaments", None)
+        if ids is None:  # the evenings it has (a draft's too: the director's to keep)
+            tournaments = list(series.tournaments.order_by("starts_on", "pk"))  # type: ignore[attr-defined]
+        else:
+            tournaments = _tournaments(season.club, ids)
+        saved = save_series(
+            season=season,
+            series=series,
+            name=name,
+            rules=data,
+            tournaments=tournaments,
+            by=request.user,
+        )
+        return Response(SeriesBriefSerializer(saved, context={"request": request}).data)
 
 
 class SeriesStandingsView(APIView):

@@ -48,7 +48,9 @@ def series_table(evenings: Sequence[Evening], rules: Rules, *, history: bool = T
     eligible = [p.player_id for p in players.values() if p.played_count >= rules.min_evenings]
     keys = {pid: p.key(p.values, best_of) for pid, p in players.items()}
     ranks = ranks_of(keys, eligible)
-    handicap_ranks: dict[int, tuple[int, bool]] = {}
+    # Without a handicap the handicap table is the scratch table (its totals are the scratch
+    # totals already): the same ranks, not none.
+    handicap_ranks = ranks
     if rules.handicap == "rating":
         handicap_keys = {pid: p.key(p.handicapped, best_of) for pid, p in players.items()}
         handicap_ranks = ranks_of(handicap_keys, eligible)

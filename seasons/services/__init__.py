@@ -2,6 +2,7 @@
 (tables.py)."""
 
 from .seasons import (
+    delete_series,
     evening_series_problems,
     save_season,
     save_series,
@@ -11,6 +12,7 @@ from .seasons import (
 from .tables import handicap_series_of_club, recompute_series, series_of_tournament
 
 __all__ = [
+    "delete_series",
     "evening_series_problems",
     "handicap_series_of_club",
     "recompute_series",

@@ -214,6 +214,13 @@ def save_series(
     return series
 
 
+def delete_series(series: Series, *, by: Any) -> None:
+    """Remove `series` and its stored table; its evenings stay, in no series of it."""
+    require_director(by, series.season.club_id)
+    with transaction.atomic():
+        series.delete()
+
+
 def evening_series_problems(
     club_id: int, starts_on: datetime.date, series: Sequence[Series]
 ) -> list[str]:

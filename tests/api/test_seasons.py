@@ -6,8 +6,17 @@ import datetime
 
 import pytest
 
-from seasons.models import Season, Series
-from tests.factories import PlayerFactory, TeamFactory, TournamentFactory, seat_teams
+from club.models import Membership
+from seasons.models import Season, Series, SeriesLine
+from tests.api.conftest import client_for
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    TeamFactory,
+    TournamentFactory,
+    make_staff,
+    seat_teams,
+)
 from tournaments.models import Standing, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -139,3 +148,129 @@ def test_the_series_standings_rows_follow_the_contract(
     assert set(rows[0]) >= {"player", "rank", "evenings", "total", "handicap_total", "needs"}
     detail = anonymous_client.get(f"/api/v1/seasons/{season.pk}/").json()
     assert [s["id"] for s in detail["series"]] == [series["id"]]
+
+
+# --- changing a series: its rules and its evenings -------------------------------------------
+
+
+@pytest.fixture
+def thursday(club, season, director_client, django_capture_on_commit_callbacks):
+    """A place series (10, 6) over one evening: a and b first (10 each), c and d second (6)."""
+    a, b, c, d = (PlayerFactory(first_name=n, last_name="Roux") for n in "ABCD")
+    first = evening(club, datetime.date(2026, 9, 3), (a, b, 1, 900), (c, d, 2, 700))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = director_client.post(
+            f"/api/v1/seasons/{season.pk}/series/",
+            {
+                "name": "Thursday",
+                "points": "place",
+                "place_points": [10, 6],
+                "tournaments": [first.pk],
+            },
+            format="json",
+        )
+    assert response.status_code == 201, response.json()
+    return Series.objects.get(pk=response.json()["id"]), first, (a, b, c, d)
+
+
+def test_a_director_adds_an_evening_with_patch_and_the_table_follows(
+    club, thursday, director_client, anonymous_client, django_capture_on_commit_callbacks
+):
+    series, first, (a, b, c, d) = thursday
+    # The second evening reverses the order: c and d first, a and b second.
+    second = evening(club, datetime.date(2026, 9, 10), (c, d, 1, 880), (a, b, 2, 640))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = director_client.patch(
+            f"/api/v1/series/{series.pk}/",
+            {"tournaments": [first.pk, second.pk], "best_of": 1},
+            format="json",
+        )
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["tournaments"] == [first.pk, second.pk]
+    # What the body left out is kept: the name and the place table.
+    assert (body["name"], body["place_points"], body["best_of"]) == ("Thursday", [10, 6], 1)
+    rows = anonymous_client.get(f"/api/v1/series/{series.pk}/standings/").json()
+    # Best of one: everyone's best evening is worth 10; c and d won the latest evening.
+    assert [(row["player"]["name"], row["rank"], row["total"]) for row in rows] == [
+        ("C Roux", 1, 10),
+        ("D Roux", 1, 10),
+        ("A Roux", 3, 10),
+        ("B Roux", 3, 10),
+    ]
+
+
+def test_an_evening_outside_the_season_is_refused_on_patch_naming_tournaments(
+    club, thursday, director_client
+):
+    series, first, _players = thursday
+    summer = TournamentFactory(club=club, starts_on=datetime.date(2026, 8, 20))
+    response = director_client.patch(
+        f"/api/v1/series/{series.pk}/",
+        {"tournaments": [first.pk, summer.pk], "name": "Renamed"},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert list(response.json()["errors"]) == ["tournaments"]
+    series.refresh_from_db()
+    assert series.name == "Thursday"
+    assert list(series.tournaments.values_list("pk", flat=True)) == [first.pk]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"best_of": 0}, "best_of"),
+        ({"place_points": [6, 10]}, "place_points"),
+        ({"name": " "}, "name"),
+    ],
+)
+def test_a_bad_rule_on_patch_is_refused_naming_the_field_as_on_the_form(
+    thursday, director_client, body, field
+):
+    series, _first, _players = thursday
+    response = director_client.patch(f"/api/v1/series/{series.pk}/", body, format="json")
+    assert response.status_code == 400
+    assert field in response.json()["errors"]
+    series.refresh_from_db()
+    assert (series.best_of, series.place_points, series.name) == (None, [10, 6], "Thursday")
+
+
+def test_put_replaces_the_whole_series(club, thursday, director_client):
+    series, first, _players = thursday
+    response = director_client.put(
+        f"/api/v1/series/{series.pk}/",
+        {"name": "Thursday score", "points": "score", "tournaments": [first.pk]},
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+    series.refresh_from_db()
+    # Left out of a PUT: the default (the place table is no longer needed by `score`).
+    assert (series.name, series.points, series.place_points) == ("Thursday score", "score", [])
+
+
+def test_only_the_clubs_directors_change_or_delete_a_series(
+    thursday, referee_client, anonymous_client
+):
+    series, _first, _players = thursday
+    url = f"/api/v1/series/{series.pk}/"
+    assert referee_client.patch(url, {"name": "Mine"}, format="json").status_code == 403
+    assert referee_client.delete(url).status_code == 403
+    assert anonymous_client.patch(url, {"name": "Mine"}, format="json").status_code == 401
+    assert anonymous_client.delete(url).status_code == 401
+    elsewhere = client_for(make_staff(ClubFactory(), Membership.Role.DIRECTOR, "elsewhere"))
+    assert elsewhere.patch(url, {"name": "Mine"}, format="json").status_code == 403
+    assert Series.objects.get(pk=series.pk).name == "Thursday"
+
+
+def test_a_director_deletes_a_series_and_its_table_its_evenings_stay(
+    thursday, director_client, anonymous_client
+):
+    series, first, _players = thursday
+    assert SeriesLine.objects.filter(series=series).count() == 4
+    assert director_client.delete(f"/api/v1/series/{series.pk}/").status_code == 204
+    assert not Series.objects.exists()
+    assert not SeriesLine.objects.exists()
+    assert Tournament.objects.filter(pk=first.pk).exists()
+    assert anonymous_client.get(f"/api/v1/series/{series.pk}/").status_code == 404
+    assert director_client.delete(f"/api/v1/series/{series.pk}/").status_code == 404

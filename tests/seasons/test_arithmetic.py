@@ -184,6 +184,22 @@ def test_the_handicap_table_adds_each_played_evening_handicap():
     assert table[A].handicap_rank == 2
 
 
+def test_without_a_handicap_the_handicap_table_is_the_scratch_table():
+    """docs/seasons.md: without a handicap, `handicap_total` and `handicap_rank` are the
+    scratch figures, a player under `min_evenings` unranked in both."""
+    rules = Rules(points="score", min_evenings=2)
+    evenings = [scores(1, p1=100, p2=80, p3=80), scores(2, p1=90, p2=110)]
+    lines = series_table(evenings, rules)
+    # B 190 and A 190 level on two evenings: B's best evening (110) beats A's (100);
+    # C 80 over one evening, under the minimum.
+    assert [(t.player_id, t.rank, t.total) for t in lines] == [
+        (B, 1, 190),
+        (A, 2, 190),
+        (C, None, 80),
+    ]
+    assert [(t.handicap_total, t.handicap_rank) for t in lines] == [(190, 1), (190, 2), (80, None)]
+
+
 # --- bad rules -----------------------------------------------------------------------------
 
 
