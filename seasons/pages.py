@@ -38,13 +38,24 @@ def director_club(*, club: Club, request: Any = None, **_objects: Any) -> str:
 def screen_slides(*, tournament: Tournament, lines_per_slide: int, **_objects: Any) -> str:
     """The big screen: the head of each table of the series the evening counts in."""
     slides = [
-        (view, view.rows[:lines_per_slide])
+        (view, *_slide_rows(view, lines_per_slide))
         for view in map(selectors.series_view, selectors.series_of_tournament(tournament))
         if view.rows
     ]
     if not slides:
         return ""
     return render_to_string("seasons/_screen_slides.html", {"series_slides": slides})
+
+
+def _slide_rows(
+    view: selectors.SeriesView, lines: int
+) -> tuple[list[selectors.SeriesRow], list[selectors.SeriesRow]]:
+    """The head of the table that fits `lines` lines: the ranked rows, then the unranked ones
+    under their heading, which takes a line of its own."""
+    ranked, unranked = selectors.ranked_apart(view.rows[:lines])
+    if unranked:
+        ranked, unranked = selectors.ranked_apart(view.rows[: max(lines - 1, 1)])
+    return ranked, unranked
 
 
 class EveningSeries:

@@ -128,6 +128,15 @@ def series_view(series: Series) -> SeriesView:
     return SeriesView(series=series, evenings=evenings, rows=rows)
 
 
+def ranked_apart(rows: list[SeriesRow]) -> tuple[list[SeriesRow], list[SeriesRow]]:
+    """The rows with a rank, then those without (fewer evenings than `min_evenings`), each
+    in the order given: the table shows the second group apart, under its own heading."""
+    return (
+        [row for row in rows if row.line.rank is not None],
+        [row for row in rows if row.line.rank is None],
+    )
+
+
 def rank_history(
     view: SeriesView, limit: int | None = None
 ) -> list[tuple[str, list[tuple[float, float]]]]:

@@ -63,6 +63,7 @@ def series(request: HttpRequest, club_slug: str, pk: int) -> HttpResponse:
     view = selectors.series_view(found)
     table = request.GET.get("table")
     handicap = found.has_handicap and table == "handicap"
+    ranked, unranked = selectors.ranked_apart(view.handicap_rows if handicap else view.rows)
     return render(
         request,
         "seasons/series.html",
@@ -71,7 +72,12 @@ def series(request: HttpRequest, club_slug: str, pk: int) -> HttpResponse:
             "season": found.season,
             "series": found,
             "view": view,
-            "rows": view.handicap_rows if handicap else view.rows,
+            "rows": ranked + unranked,
+            # The ranked rows, then those under `min_evenings` under their own heading.
+            "ranked_groups": [ranked, unranked],
+            # The group heading spans the whole table: #, player, evenings, total, (needs),
+            # then a column per evening.
+            "columns": 4 + (0 if handicap else 1) + len(view.evenings),
             "handicap": handicap,
             "history": selectors.rank_history(view),
             "is_director": is_director(request.user, found.season.club_id),

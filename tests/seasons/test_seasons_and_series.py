@@ -325,6 +325,89 @@ def test_everyone_reads_the_series_table_its_chart_and_csv(client, club, played_
     assert lines[1].startswith("1,Anne Dupont,2,10*,10*,20,")
 
 
+@pytest.mark.parametrize(
+    ("language", "first", "second"),
+    [
+        ("en", "09/03", "09/10"),
+        ("nl", "3-9", "10-9"),
+        ("fr", "03/09", "10/09"),
+        ("fi", "3.9.", "10.9."),
+    ],
+)
+def test_the_evening_columns_are_headed_by_their_date_as_the_reader_writes_it(
+    client, club, played_series, language, first, second
+):
+    one, two = played_series.tournaments.order_by("starts_on")
+    page = client.get(
+        f"/clubs/{club.slug}/series/{played_series.pk}/", HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    assert f'<time datetime="2026-09-03">{first}</time>' in page
+    assert f'<time datetime="2026-09-10">{second}</time>' in page
+    # The evening's name: in the link's title and for a screen reader.
+    assert (
+        f'title="{one.name}, ' in page
+        and f'<span class="visually-hidden"> {two.name}</span>' in page
+    )
+    csv = client.get(f"/clubs/{club.slug}/series/{played_series.pk}/series.csv")
+    header = csv.content.decode("utf-8-sig").splitlines()[0]
+    assert f"2026-09-03 {one.name},2026-09-10 {two.name}" in header
+
+
+@pytest.fixture
+def series_with_newcomers(club, season, director, django_capture_on_commit_callbacks):
+    """Ranked after two evenings: Anne, Bert, Cleo and Dirk played both; Emma and Fred only
+    the second, which they won."""
+    a, b, c, d, e, f = (
+        PlayerFactory(first_name=name, last_name="Martin")
+        for name in ("Anne", "Bert", "Cleo", "Dirk", "Emma", "Fred")
+    )
+    first = evening(club, datetime.date(2026, 9, 3), (a, b, 1, 900), (c, d, 2, 700))
+    second = evening(
+        club, datetime.date(2026, 9, 10), (e, f, 1, 950), (a, c, 2, 800), (b, d, 3, 780)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        return save_series(
+            season=season,
+            name="Thursday",
+            rules={"points": "place", "place_points": [10, 6, 4], "min_evenings": 2},
+            tournaments=[first, second],
+            by=director,
+        )
+
+
+def test_players_under_the_minimum_are_listed_apart_after_the_ranked_ones(
+    client, club, series_with_newcomers
+):
+    page = client.get(f"/clubs/{club.slug}/series/{series_with_newcomers.pk}/").content.decode()
+    ranked, _sep, unranked = page.partition("Not yet ranked: fewer than 2 evenings")
+    assert unranked, "no heading for the unranked players"
+    # Anne 10 + 6 = 16, Bert 10 + 4 = 14, Cleo 6 + 6 = 12, Dirk 6 + 4 = 10: ranked, above
+    # the heading; Emma and Fred, 10 over one evening, below it, without a rank.
+    assert all(f"{name} Martin" in ranked for name in ("Anne", "Bert", "Cleo", "Dirk"))
+    assert not any(f"{name} Martin" in ranked for name in ("Emma", "Fred"))
+    assert "Emma Martin" in unranked and "Fred Martin" in unranked
+    assert 'scope="rowgroup"' in page
+    rows = client.get(f"/api/v1/series/{series_with_newcomers.pk}/standings/").json()
+    assert [(r["player"]["name"], r["rank"], r["total"]) for r in rows] == [
+        ("Anne Martin", 1, 16),
+        ("Bert Martin", 2, 14),
+        ("Cleo Martin", 3, 12),
+        ("Dirk Martin", 4, 10),
+        ("Emma Martin", None, 10),
+        ("Fred Martin", None, 10),
+    ]
+    assert [r["handicap_rank"] for r in rows] == [1, 2, 3, 4, None, None]
+
+
+def test_the_big_screen_lists_the_unranked_players_apart_too(client, club, series_with_newcomers):
+    last = series_with_newcomers.tournaments.order_by("starts_on").last()
+    page = client.get(f"/clubs/{club.slug}/{last.slug}/screen/").content.decode()
+    slide = page[page.index("slide-series") :]
+    ranked, _sep, unranked = slide.partition("Not yet ranked: fewer than 2 evenings")
+    assert "Dirk Martin" in ranked and "Emma Martin" not in ranked
+    assert "Emma Martin" in unranked
+
+
 def test_the_club_page_shows_the_honour_roll_and_the_season_pages_are_permanent(
     client, club, season, played_series
 ):
