@@ -1,5 +1,7 @@
-"""A series table in Debian's chromium, on a phone (360 × 740) and a laptop (1366 × 768), and the
-director's series form refusing a bad rule on its field. Saved under artifacts/screenshots/."""
+"""A series table in Debian's chromium, on a phone (360 × 740) and a laptop (1366 × 768): its
+evening columns headed by their dates, the players not yet ranked apart under their heading;
+and the director's series form refusing a bad rule on its field. Saved under
+artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -45,8 +47,9 @@ NAMES = [
 LAPTOP = {"width": 1366, "height": 768}
 
 
-def build_series():
-    """A club with a season and a Thursday series of ten finished evenings of twelve players."""
+def build_series(newcomers=False):
+    """A club with a season and a Thursday series of ten finished evenings of twelve players;
+    with `newcomers`, two more players who came only to the last evening (and won it)."""
     rng = random.Random(23)
     club = ClubFactory(name="Les Atouts", slug="les-atouts")
     director = make_staff(club, Membership.Role.DIRECTOR, "director")
@@ -67,6 +70,12 @@ def build_series():
             status=Tournament.Status.FINISHED,
         )
         present = rng.sample(players, 10)
+        if newcomers and week == 9:
+            present = [
+                PlayerFactory(first_name="Mila", last_name="Jansen"),
+                PlayerFactory(first_name="Noé", last_name="Leroy"),
+                *present[:8],
+            ]
         teams = []
         for rank, i in enumerate(range(0, 10, 2), 1):
             team = TeamFactory(
@@ -108,7 +117,7 @@ def test_the_series_table_reads_on_a_phone_and_a_laptop(chromium_browser, live_s
         page = context.new_page()
         page.goto(url)
         assert page.locator("h1").inner_text() == "Mêlée du jeudi"
-        rows = page.locator(".series-table tbody tr")
+        rows = page.locator(".series-table tbody tr:has(td.player)")
         assert rows.count() == 12
         # The page itself never scrolls sideways: the evenings do, inside the table's frame,
         # and the player's name stays in view while they do.
@@ -142,3 +151,41 @@ def test_the_director_sees_a_bad_rule_refused_on_its_field(
     assert "at least one evening" in page.locator("#id_best_of_error").inner_text()
     screenshot(page, "series-director-form-refused")
     context.close()
+
+
+def test_the_evenings_are_dated_and_the_players_not_yet_ranked_stand_apart(
+    chromium_browser, live_server, screenshot
+):
+    club, _season, series = build_series(newcomers=True)
+    url = f"{live_server.url}/clubs/{club.slug}/series/{series.pk}/"
+    sizes = (("phone", {"width": 360, "height": 740}), ("laptop", {"width": 1280, "height": 800}))
+    for name, viewport in sizes:
+        context = chromium_browser.new_context(viewport=viewport, locale="fi-FI")
+        page = context.new_page()
+        page.goto(url)
+        assert fits(page, viewport["width"]), name
+        # The first evening, Thursday 3 September 2026, as Finnish writes it; its name on hover.
+        first = page.locator(".series-table th.evening a").first
+        assert first.locator("time").inner_text() == "3.9."
+        assert first.get_attribute("title").startswith("Jeudi 1, ")
+        heading = page.locator(".series-table tr.group-heading th")
+        assert heading.inner_text() == "Ei vielä sijoitusta: alle 5 iltaa"
+        assert heading.is_visible()
+        # Every ranked row above the heading, the two newcomers under it, without a rank.
+        ranked = page.locator(".series-table tbody:not(.unranked-group) tr")
+        late = page.locator(".series-table tbody.unranked-group tr:has(td.player)")
+        assert late.count() == 2
+        assert sorted(late.locator("td.player").all_inner_texts()) == ["Mila Jansen", "Noé Leroy"]
+        assert late.first.locator("td").first.inner_text() == ""
+        last_ranked = ranked.last.bounding_box()
+        box = heading.bounding_box()
+        assert last_ranked is not None and box is not None
+        assert box["y"] >= last_ranked["y"] + last_ranked["height"] - 1
+        heading.scroll_into_view_if_needed()
+        screenshot(page, f"series-{name}-unranked", full_page=False)
+        # Scrolled to the last evenings, the heading's words stay in view beside the names.
+        page.locator(".table-wrap").first.evaluate("el => el.scrollBy(2000, 0)")
+        words = page.locator(".series-table tr.group-heading th span").bounding_box()
+        assert words is not None and 0 <= words["x"] < viewport["width"]
+        screenshot(page, f"series-{name}-unranked-scrolled", full_page=False)
+        context.close()
