@@ -14,6 +14,7 @@ from club.models import Membership
 from seasons.models import Season
 from seasons.services import recompute_series, save_series
 from tests.e2e.conftest import requires_chromium, sign_in, submit
+from tests.e2e.test_accessibility_browser import check
 from tests.factories import (
     ClubFactory,
     PlayerFactory,
@@ -156,6 +157,8 @@ def test_the_director_sees_a_bad_rule_refused_on_its_field(
 def test_the_evenings_are_dated_and_the_players_not_yet_ranked_stand_apart(
     chromium_browser, live_server, screenshot
 ):
+    from axe_playwright_python.sync_playwright import Axe
+
     club, _season, series = build_series(newcomers=True)
     url = f"{live_server.url}/clubs/{club.slug}/series/{series.pk}/"
     sizes = (("phone", {"width": 360, "height": 740}), ("laptop", {"width": 1280, "height": 800}))
@@ -181,6 +184,8 @@ def test_the_evenings_are_dated_and_the_players_not_yet_ranked_stand_apart(
         box = heading.bounding_box()
         assert last_ranked is not None and box is not None
         assert box["y"] >= last_ranked["y"] + last_ranked["height"] - 1
+        # axe finds no serious or critical problem in the dated headers and the group.
+        assert check(page, Axe()) == [], name
         heading.scroll_into_view_if_needed()
         screenshot(page, f"series-{name}-unranked", full_page=False)
         # Scrolled to the last evenings, the heading's words stay in view beside the names.
