@@ -119,6 +119,27 @@ class TestRegisterTeams:
         assert Team.objects.filter(tournament=tournament).count() == 1
         assert not Player.objects.filter(first_name="Marie").exists()
 
+    def test_family_pairs_of_one_surname_get_names_of_their_own(self):
+        tournament = TournamentFactory()
+        TeamFactory(tournament=tournament, name="Dupont – Dupont", seed=1)
+        teams = register_teams(
+            tournament,
+            "Marie Dupont & Luc Dupont\nAnne Dupont & Paul Dupont\nEva Roux & Jo Roux\n",
+            by=SYSTEM,
+        )
+        assert [t.name for t in teams] == [
+            "Marie & Luc Dupont",
+            "Anne & Paul Dupont",
+            "Roux – Roux",
+        ]
+
+    def test_a_name_taken_twice_over_gets_a_number(self):
+        tournament = TournamentFactory()
+        TeamFactory(tournament=tournament, name="Dupont – Martin", seed=1)
+        TeamFactory(tournament=tournament, name="Marie Dupont – Luc Martin", seed=2)
+        (team,) = register_teams(tournament, "Marie Dupont & Luc Martin", by=SYSTEM)
+        assert team.name == "Marie Dupont – Luc Martin (2)"
+
     def test_a_player_already_in_a_team_of_the_tournament_is_refused(self):
         tournament = TournamentFactory()
         marie = member(tournament.club, "Marie", "Dupont")
@@ -136,6 +157,13 @@ class TestRegisterTeam:
             team = register_team(tournament, name="", first_player=a, second_player=b, by=SYSTEM)
         assert (team.name, team.seed) == ("Dupont – Martin", 1)
         assert len(callbacks) == 1
+
+    def test_an_automatic_name_already_taken_is_told_apart_by_first_names(self):
+        tournament = TournamentFactory()
+        TeamFactory(tournament=tournament, name="Dupont – Dupont", seed=1)
+        a, b = member(tournament.club, "Marie", "Dupont"), member(tournament.club, "Luc", "Dupont")
+        team = register_team(tournament, name=" ", first_player=a, second_player=b, by=SYSTEM)
+        assert team.name == "Marie & Luc Dupont"
 
     @pytest.mark.parametrize(
         "case, field",

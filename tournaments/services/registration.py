@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import Max
@@ -54,10 +54,11 @@ def _check_team_line(entry: TeamLine) -> TeamLine | LineProblem:
     first, second = (" ".join(n.split()) for n in (entry.first, entry.second))
     if first.casefold() == second.casefold():
         return LineProblem(number, _("a team needs two different players"))
-    name = " ".join(entry.name.split()) or default_team_name(first, second)
+    # No name given: `_register` makes one from the players', unique in the tournament.
+    name = " ".join(entry.name.split())
     if len(name) > TEAM_NAME_MAX:
         return LineProblem(number, _("the team name is too long"))
-    if problem := hidden_character_problem(name, label=_("The team name")):
+    if name and (problem := hidden_character_problem(name, label=_("The team name"))):
         return LineProblem(number, problem)
     return TeamLine(first, second, name, number)
 
@@ -106,6 +107,26 @@ def default_team_name(first: str, second: str) -> str:
     """ "Marie Dupont" & "Luc Martin" → "Dupont – Martin"; first names when there is no other."""
     a, b = (split_name(n)[1] or split_name(n)[0] for n in (first, second))
     return f"{a} – {b}"
+
+
+def unique_team_name(first: str, second: str, taken: set[str]) -> str:
+    """The automatic name of `first` & `second`, made unique among `taken` (casefolded names).
+
+    Two family pairs both "Dupont – Dupont" are told apart by their first names ("Marie &
+    Luc Dupont", or "Marie Dupont – Luc Martin"), then by a number: never refused.
+    """
+    (first_given, first_last), (second_given, second_last) = split_name(first), split_name(second)
+    if first_last and first_last.casefold() == second_last.casefold():
+        with_first_names = f"{first_given} & {second_given} {first_last}"
+    else:
+        with_first_names = f"{first} – {second}"
+    for name in (default_team_name(first, second), with_first_names):
+        if len(name) <= TEAM_NAME_MAX and name.casefold() not in taken:
+            return name
+    base, number = with_first_names[: TEAM_NAME_MAX - 5].rstrip(), 2
+    while f"{base} ({number})".casefold() in taken:
+        number += 1
+    return f"{base} ({number})"
 
 
 def register_teams(
@@ -166,8 +187,12 @@ def _register(
         playing = players_in(tournament)
         roster = Roster(tournament.club)
         seen_players: dict[str, int] = {}
-        for entry in entries:
-            if entry.name.casefold() in taken_names:
+        for index, entry in enumerate(entries):
+            if not entry.name:
+                entry = entries[index] = replace(
+                    entry, name=unique_team_name(entry.first, entry.second, taken_names)
+                )
+            elif entry.name.casefold() in taken_names:
                 problems.append(
                     LineProblem(
                         entry.line,
@@ -256,10 +281,9 @@ def register_team(
     """One team of two players of the club; the next free seed unless one is given."""
     require_director(by, tournament.club_id)
     require_teams(tournament)
-    name = " ".join((name or "").split()) or default_team_name(
-        first_player.full_name, second_player.full_name
-    )
-    check_team_name(name)
+    name = " ".join((name or "").split())
+    if name:
+        check_team_name(name)
     if first_player.pk == second_player.pk:
         raise ServiceError(_("A team needs two different players."), field="second_player")
     club_members = set(
@@ -287,7 +311,10 @@ def register_team(
                     % {"player": player},
                     field=field,
                 )
-        if tournament.teams.filter(name__iexact=name).exists():
+        if not name:
+            taken = {n.casefold() for n in tournament.teams.values_list("name", flat=True)}
+            name = unique_team_name(first_player.full_name, second_player.full_name, taken)
+        elif tournament.teams.filter(name__iexact=name).exists():
             raise ServiceError(_("A team of that name is already registered."), field="name")
         if seed is None:
             seed = _next_seed(tournament)
@@ -314,4 +341,5 @@ __all__ = [
     "register_teams",
     "require_registered",
     "require_teams",
+    "unique_team_name",
 ]
