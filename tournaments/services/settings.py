@@ -46,6 +46,14 @@ def _apply(tournament: Tournament, values: Mapping[str, Any]) -> list[str]:
     return changed
 
 
+def _published_by_registration(tournament: Tournament, values: dict[str, Any]) -> None:
+    """Opening registration on a draft publishes it ("open for registration"): a draft's page
+    answers "not found" to all but its directors, so nobody could register (issue 38). A status
+    given with it is kept."""
+    if values.get("registration") == Tournament.RegistrationMode.OPEN and tournament.is_draft:
+        values.setdefault("status", Tournament.Status.OPEN)
+
+
 def _follow_format(
     tournament: Tournament, old_format: str, given: Mapping[str, Any]
 ) -> dict[str, Any]:
@@ -75,6 +83,7 @@ def create_tournament(club: Club, *, by: Any, **values: Any) -> Tournament:
     """A new tournament of `club` with these settings (defaults for the others)."""
     require_director(by, club.pk)
     values.setdefault("slug", slugify(values.get("name") or "")[:SLUG_MAX_LENGTH])
+    _published_by_registration(Tournament(club=club), values)
     # A new tournament starts as the model's default format (round robin, with its tie-break
     # list) and moves to its own, which brings its own list unless one is given.
     tournament = Tournament(club=club)
@@ -97,6 +106,7 @@ def update_tournament(
     require_director(by, tournament.club_id)
     if rescore and not is_site_admin(by):
         raise ServiceError(_("Only a site admin may re-score a tournament."), field="rules")
+    _published_by_registration(tournament, values)
     changed = _apply(tournament, values)
     problems = settings_problems(tournament, rescore=rescore)
     if problems:
