@@ -82,6 +82,12 @@ class ScheduleLocked(Conflict):
     code = "schedule_locked"
 
 
+class TeamInDraw(Conflict):
+    """Deleting a team drawn in a round: it is withdrawn instead (services.registration)."""
+
+    code = "team_in_draw"
+
+
 class RegistrationClosed(Conflict):
     """Online registration is closed (or was never opened) for this tournament."""
 

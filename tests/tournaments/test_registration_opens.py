@@ -46,7 +46,11 @@ def test_ticking_open_on_the_new_tournament_form_lets_anyone_register_at_once(
 ):
     client.force_login(director)
     answer = new_tournament(
-        client, club, name="Jeudi", slug="jeudi", starts_on="2026-10-01",
+        client,
+        club,
+        name="Jeudi",
+        slug="jeudi",
+        starts_on="2026-10-01",
         format="round_robin",
         registration="open",
     )

@@ -56,6 +56,22 @@ def teams_with_deals(tournament: Tournament) -> set[int]:
     return played
 
 
+def teams_in_drawn_rounds(tournament: Tournament) -> dict[int, Any]:
+    """Team id → the first round drawn on its own (a round-by-round draw's, or a final's) that
+    holds the team, a bye too: such a team is withdrawn, never deleted (that would take the
+    round, its draw edits and referees from everybody). A round robin's schedule is not
+    listed: it is generated whole, and generated again."""
+    drawn: dict[int, Any] = {}
+    matches = tournament.matches.select_related("round").order_by("round__number")
+    if not tournament.is_round_by_round:
+        matches = matches.exclude(round__stage=Round.Stage.QUALIFYING)
+    for match in matches:
+        for team_id in (match.ns_team_id, match.ew_team_id):
+            if team_id is not None:
+                drawn.setdefault(team_id, match.round)
+    return drawn
+
+
 def tie_break_labels(tournament: Tournament) -> list[Any]:
     """The tournament's tie-break order in words (a name no longer known reads as itself)."""
     return [CRITERIA[n].label if n in CRITERIA else n for n in tournament.tie_breaks or []]

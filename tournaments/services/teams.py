@@ -10,8 +10,9 @@ from django.utils.translation import gettext as _
 
 from club.models import Membership, Player
 
+from .. import selectors
 from ..changes import changing
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, ServiceError, TeamInDraw
 from ..models import Deal, MatchEvent, Team, Tournament
 from ..permissions import require_director
 from .registration import check_team_name, players_in, require_registered
@@ -91,14 +92,24 @@ def edit_team(
 def delete_team(team: Team, *, by: Any) -> bool:
     """Delete a team that has not played; True when the schedule had to go with it.
 
-    Before any deal, a schedule that includes the team is removed (the director generates
-    it again); once deals exist the schedule is fixed, and a team in it is withdrawn instead.
+    Before any deal, a round robin's schedule that includes the team is removed (the director
+    generates it again); once deals exist the schedule is fixed, and a team in it is withdrawn
+    instead. A team in a round drawn on its own (round by round, or a final) is withdrawn too
+    (`TeamInDraw`, 409): deleting it would take the round, its draw edits and its referees
+    from every table.
     """
     tournament = team.tournament
     require_director(by, tournament.club_id)
     require_registered(team)
     with changing(tournament.pk):
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        if (drawn := selectors.teams_in_drawn_rounds(tournament).get(team.pk)) is not None:
+            raise TeamInDraw(
+                _(
+                    "%(team)s is in the draw of %(round)s: withdraw it instead (its matches without a deal become byes for their opponents)."
+                )
+                % {"team": team, "round": drawn}
+            )
         in_schedule = tournament.matches.filter(Q(ns_team=team) | Q(ew_team=team)).exists()
         if in_schedule and tournament.has_deals():
             raise Conflict(

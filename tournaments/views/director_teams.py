@@ -53,6 +53,9 @@ def teams(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             return back(tournament, "tournaments:director_teams")
     listed = tournament.teams.select_related("first_player", "second_player").order_by("seed")
     played = selectors.teams_with_deals(tournament)
+    scheduled: set[int] = set()
+    for pair in tournament.matches.values_list("ns_team_id", "ew_team_id"):
+        scheduled.update(team_id for team_id in pair if team_id is not None)
     return render(
         request,
         "tournaments/director/teams.html",
@@ -66,6 +69,10 @@ def teams(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 if t.withdrawn and director_services.reinstate_refusal(t) is None
             },
             "played": played,
+            # Offered Withdraw only: deleting would take a drawn round from everybody.
+            "drawn": selectors.teams_in_drawn_rounds(tournament),
+            "scheduled": scheduled,
+            "round_count": tournament.rounds.count() if scheduled else 0,
             "to_confirm": to_confirm,
             "tab": "director",
         },
