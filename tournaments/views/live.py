@@ -187,11 +187,19 @@ def screen_context(tournament: Tournament) -> dict[str, Any]:
     the screen's height."""
     rounds = list(tournament.rounds.all())
     current = selectors.current_round_number(rounds, selectors.open_round_numbers(tournament))
+    if tournament.is_finished:
+        # After the finish the room reads the results: no round in play, no tables to find.
+        current = None
     matches = list(selectors.matches_of_rounds(tournament, [current] if current else []))
     standings = standings_context(tournament, None)
     return {
         **standings,
         "round_number": current,
+        "final_ranking": selectors.final_ranking(
+            tournament, selectors.knockout_progress(tournament)
+        )
+        if tournament.is_finished and tournament.has_final
+        else [],
         "table_slides": _whole([m for m in matches if not m.is_bye]),
         "byes": [m for m in matches if m.is_bye],
         "sit_outs": individual.sit_outs_by_round(tournament, [current]).get(current, [])
