@@ -83,6 +83,11 @@ director_urls = [
     path(D + "teams/<int:pk>/withdraw/", evening_changes.withdraw, name="director_withdraw"),
     path(D + "teams/<int:pk>/reinstate/", evening_changes.reinstate, name="director_reinstate"),
     path(D + "teams/<int:pk>/substitute/", evening_changes.substitute, name="director_substitute"),
+    path(
+        D + "teams/<int:pk>/substitutes/<int:sub>/remove/",
+        evening_changes.remove_substitute,
+        name="director_substitute_remove",
+    ),
     path(D + "players/", entrants.entrants, name="director_entrants"),
     path(
         D + "players/<int:pk>/withdraw/",

@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.errors import ServiceError
-from tournaments.models import Match, Round, Team
+from tournaments.models import Match, Round, Substitution, Team
 from tournaments.permissions import (
     readable_q,
     readable_tournaments,
@@ -34,7 +34,7 @@ from tournaments.services.director import (
     withdraw_team,
 )
 from tournaments.services.draw_edits import swap_sides, swap_teams
-from tournaments.services.lineup import substitute
+from tournaments.services.lineup import remove_substitution, substitute
 from tournaments.services.teams import delete_team, edit_team
 
 from .draws import TABLES_THEN_BYE
@@ -141,6 +141,31 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
             by=request.user,
         )
         return self.answer(SubstitutionSerializer, sub, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=None,
+        responses={204: None, 409: OpenApiTypes.OBJECT},
+        parameters=[
+            OpenApiParameter("sub", int, OpenApiParameter.PATH, description="The substitution.")
+        ],
+    )
+    @action(
+        detail=True,
+        methods=["delete"],
+        url_path=r"substitutes/(?P<sub>[0-9]+)",
+        filter_backends=[],
+    )
+    def remove_substitute(
+        self, request: Request, pk: str | None = None, sub: str | None = None
+    ) -> Response:
+        """Undo a substitution (directors; audited): from its round on the team's seats
+        name who sits without it; the deals and the team's results stay. 409 `conflict`
+        naming `substitution` while a later substitution builds on it."""
+        team = self.get_object()
+        require_director(request.user, team.tournament.club_id)
+        found = get_object_or_404(Substitution, team=team, pk=int(sub or 0))
+        remove_substitution(found, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class RoundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):

@@ -15,6 +15,7 @@ from .evening_changes import (
     opponent_of,
     substitute_choices,
     substitutions,
+    substitutions_by_team,
     withdrawal_preview,
 )
 from .knockout import BracketColumn as BracketColumn
@@ -46,6 +47,7 @@ from .standings import (
 )
 from .tournament import (
     SEATED,
+    TeamsInSchedule,
     current_round_number,
     disputes,
     entrants_with_players,
@@ -55,7 +57,7 @@ from .tournament import (
     rounds_with_progress,
     sheet_rows,
     tables,
-    teams_in_drawn_rounds,
+    teams_in_schedule,
     teams_with_deals,
     teams_with_players,
     tie_break_labels,
@@ -69,6 +71,7 @@ __all__ = [
     "BracketColumn",
     "KnockoutProgress",
     "StandingsView",
+    "TeamsInSchedule",
     "WithdrawalPreview",
     "bracket_columns",
     "calls",
@@ -97,10 +100,11 @@ __all__ = [
     "state_of",
     "substitute_choices",
     "substitutions",
+    "substitutions_by_team",
     "tables",
     "team_match_row",
     "team_rows",
-    "teams_in_drawn_rounds",
+    "teams_in_schedule",
     "teams_with_deals",
     "teams_with_players",
     "tie_break_labels",

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from club.models import Player
+from club.models import Membership, Player
 
 from ..models import Deal, DirectorCall, Entrant, Match, Substitution, Team, Tournament
 
@@ -66,17 +66,38 @@ def substitutions(team: Team) -> QuerySet[Substitution]:
 
 
 def substitute_choices(tournament: Tournament) -> QuerySet[Player]:
-    """Who a director may pick as a substitute: the club's members (a mêlée: its players
-    still in)."""
+    """Who a director may pick as a substitute: the club's members who only play (not its
+    referees nor directors) and who play no part in this tournament yet (in a team still in,
+    or in as a substitute); a mêlée: its players still in."""
     if tournament.is_individual:
         return Player.objects.filter(
             pk__in=Entrant.objects.filter(tournament=tournament, withdrawn=False).values(
                 "player_id"
             )
         ).order_by("last_name", "first_name")
-    return Player.objects.filter(memberships__club_id=tournament.club_id).order_by(
-        "last_name", "first_name"
+    teams = Team.objects.filter(tournament=tournament, round__isnull=True, withdrawn=False)
+    return (
+        Player.objects.filter(
+            memberships__club_id=tournament.club_id,
+            memberships__role=Membership.Role.MEMBER,
+        )
+        .exclude(pk__in=teams.values("first_player_id"))
+        .exclude(pk__in=teams.values("second_player_id"))
+        .exclude(pk__in=Substitution.objects.filter(tournament=tournament).values("player_in_id"))
+        .order_by("last_name", "first_name")
     )
+
+
+def substitutions_by_team(tournament: Tournament) -> dict[int, list[Substitution]]:
+    """Team id → its substitutions in order (the teams list says who replaced whom)."""
+    by_team: dict[int, list[Substitution]] = {}
+    for sub in (
+        Substitution.objects.filter(tournament=tournament, team__round__isnull=True)
+        .select_related("player_out", "player_in")
+        .order_by("from_round", "at", "pk")
+    ):
+        by_team.setdefault(sub.team_id, []).append(sub)
+    return by_team
 
 
 def opponent_of(match: Match, team: Team) -> Any:

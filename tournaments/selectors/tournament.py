@@ -56,20 +56,34 @@ def teams_with_deals(tournament: Tournament) -> set[int]:
     return played
 
 
-def teams_in_drawn_rounds(tournament: Tournament) -> dict[int, Any]:
-    """Team id → the first round drawn on its own (a round-by-round draw's, or a final's) that
-    holds the team, a bye too: such a team is withdrawn, never deleted (that would take the
-    round, its draw edits and referees from everybody). A round robin's schedule is not
-    listed: it is generated whole, and generated again."""
-    drawn: dict[int, Any] = {}
-    matches = tournament.matches.select_related("round").order_by("round__number")
-    if not tournament.is_round_by_round:
-        matches = matches.exclude(round__stage=Round.Stage.QUALIFYING)
-    for match in matches:
-        for team_id in (match.ns_team_id, match.ew_team_id):
+@dataclass(frozen=True, slots=True)
+class TeamsInSchedule:
+    """Where the teams stand in the schedule, read in one query."""
+
+    scheduled: set[int]  # team ids in any match, a bye too
+    # Team id → the id of the first round drawn on its own (a round-by-round draw's, or a
+    # final's) that holds the team: such a team is withdrawn, never deleted (that would take
+    # the round, its draw edits and referees from everybody). A round robin's schedule is
+    # generated whole, and generated again: its teams are not listed.
+    drawn: dict[int, int]
+    rounds: int  # the rounds with matches
+
+
+def teams_in_schedule(tournament: Tournament) -> TeamsInSchedule:
+    scheduled: set[int] = set()
+    drawn: dict[int, int] = {}
+    rounds: set[int] = set()
+    for ns, ew, round_id, stage in tournament.matches.order_by("round__number").values_list(
+        "ns_team_id", "ew_team_id", "round_id", "round__stage"
+    ):
+        rounds.add(round_id)
+        own = tournament.is_round_by_round or stage != Round.Stage.QUALIFYING
+        for team_id in (ns, ew):
             if team_id is not None:
-                drawn.setdefault(team_id, match.round)
-    return drawn
+                scheduled.add(team_id)
+                if own:
+                    drawn.setdefault(team_id, round_id)
+    return TeamsInSchedule(scheduled, drawn, len(rounds))
 
 
 def tie_break_labels(tournament: Tournament) -> list[Any]:

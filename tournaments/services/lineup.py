@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Membership, Player
+from club.registration import ASK_IF_SIMILAR, RegistrationRefused, register_players
 
 from ..changes import changing
 from ..errors import Conflict, ServiceError
@@ -29,7 +32,14 @@ from ..models import (
 from ..permissions import actor_user, require_director
 from .individual import partnership_name
 
-__all__ = ["line_ups_by_round", "line_ups_for", "substitute", "substitute_refusal"]
+__all__ = [
+    "line_ups_by_round",
+    "line_ups_for",
+    "remove_substitution",
+    "substitute",
+    "substitute_refusal",
+    "substitute_walk_in",
+]
 
 
 class RoundFinished(Conflict):
@@ -281,3 +291,107 @@ def _substitute_in_partnership(team: Team, out: Player, into: Player) -> None:
     team.name = partnership_name(team.first_player, team.second_player)
     team.save(update_fields=["first_player", "second_player", "name"])
     SitOut.objects.filter(round=team.round, entrant__player=into).delete()
+
+
+def substitute_walk_in(
+    team: Team,
+    *,
+    out: Player | None,
+    first_name: str,
+    last_name: str,
+    from_round: int,
+    by: Any,
+    new_members: str = ASK_IF_SIMILAR,
+) -> Substitution:
+    """A person who walks in sits for `team` in place of `out`: found among the club's
+    members by name, or made a new member, exactly as pasted names are (club.registration:
+    a name close to a member's stops with NewMembersToConfirm unless `new_members` is CREATE,
+    never a silent duplicate). All or nothing: a refused substitution creates nobody."""
+    if team.is_partnership:
+        raise ServiceError(
+            _("A mêlée's substitute is a player of the tournament: register them first."),
+            field="in",
+        )
+    first, last = " ".join(first_name.split()), " ".join(last_name.split())
+    if not first:
+        raise ServiceError(_("Type the substitute's first name."), field="in_first_name")
+    # "Last, First": a first name of two words stays the first name.
+    name = f"{last}, {first}" if last else first
+    with transaction.atomic():
+        try:
+            (person,) = register_players(team.tournament.club, name, by=by, new_members=new_members)
+        except RegistrationRefused as refused:
+            raise ServiceError(
+                "; ".join(problem.message for problem in refused.problems),
+                field="in_first_name",
+            ) from refused
+        return substitute(team, out=out, into=person, from_round=from_round, by=by)
+
+
+def remove_substitution(sub: Substitution, *, by: Any) -> None:
+    """Undo a substitution: from its round on the team's seats name who sits without it.
+
+    The deals stay with their matches, so the team's results do not change; the match
+    sheets, the players' pages and the ratings follow the seats again. Refused while a
+    later substitution of the team replaces this one's substitute, or while the player who
+    left now plays elsewhere as a substitute (each is removed first); a mêlée's partnership
+    is changed back by substituting again.
+    """
+    tournament = sub.tournament
+    require_director(by, tournament.club_id)
+    with changing(tournament.pk):
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        sub = Substitution.objects.select_related("team__round", "player_in", "player_out").get(
+            pk=sub.pk
+        )
+        team = sub.team
+        if team.is_partnership:
+            raise Conflict(
+                _("A mêlée's partnership is changed back by substituting again in its round."),
+                field="substitution",
+            )
+        later = (
+            Substitution.objects.filter(team=team, player_out=sub.player_in)
+            .exclude(pk=sub.pk)
+            .filter(Q(from_round__gt=sub.from_round) | Q(from_round=sub.from_round, at__gt=sub.at))
+            .first()
+        )
+        if later is not None:
+            raise Conflict(
+                _("%(player)s was replaced again from round %(n)d: remove that first.")
+                % {"player": sub.player_in, "n": later.from_round},
+                field="substitution",
+            )
+        elsewhere = (
+            Substitution.objects.filter(tournament=tournament, player_in=sub.player_out)
+            .select_related("team")
+            .first()
+        )
+        if elsewhere is not None:
+            raise Conflict(
+                _("%(player)s now plays for %(team)s as a substitute: remove that first.")
+                % {"player": sub.player_out, "team": elsewhere.team},
+                field="substitution",
+            )
+        detail = _("%(team)s, from round %(n)d: %(into)s no longer plays for %(out)s") % {
+            "team": team,
+            "n": sub.from_round,
+            "into": sub.player_in,
+            "out": sub.player_out,
+        }
+        from_round = sub.from_round
+        sub.delete()
+        kept = list(Substitution.objects.filter(team=team))
+        for seat in MatchSeat.objects.filter(
+            team=team, round__number__gte=from_round
+        ).select_related("round"):
+            seat.first_player_id, seat.second_player_id = Substitution.line_up(
+                team, seat.round.number, kept
+            )
+            seat.save(update_fields=["first_player", "second_player"])
+        Match.objects.filter(seats__team=team, round__number__gte=from_round).update(
+            updated_at=timezone.now()
+        )
+        MatchEvent.record(
+            tournament=tournament, action=MatchEvent.Action.SUBSTITUTE, detail=detail, by=by
+        )

@@ -13,7 +13,7 @@ from club.models import Membership, Player
 from .. import selectors
 from ..changes import changing
 from ..errors import Conflict, ServiceError, TeamInDraw
-from ..models import Deal, MatchEvent, Team, Tournament
+from ..models import Deal, MatchEvent, Round, Team, Tournament
 from ..permissions import require_director
 from .registration import check_team_name, players_in, require_registered
 
@@ -103,12 +103,12 @@ def delete_team(team: Team, *, by: Any) -> bool:
     require_registered(team)
     with changing(tournament.pk):
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-        if (drawn := selectors.teams_in_drawn_rounds(tournament).get(team.pk)) is not None:
+        if (drawn := selectors.teams_in_schedule(tournament).drawn.get(team.pk)) is not None:
             raise TeamInDraw(
                 _(
                     "%(team)s is in the draw of %(round)s: withdraw it instead (its matches without a deal become byes for their opponents)."
                 )
-                % {"team": team, "round": drawn}
+                % {"team": team, "round": Round.objects.get(pk=drawn)}
             )
         in_schedule = tournament.matches.filter(Q(ns_team=team) | Q(ew_team=team)).exists()
         if in_schedule and tournament.has_deals():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -51,11 +53,13 @@ def teams(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             ) % {"n": len(added)}
             messages.success(request, f"{registered} {registered_message(plan)}")
             return back(tournament, "tournaments:director_teams")
-    listed = tournament.teams.select_related("first_player", "second_player").order_by("seed")
+    listed = list(tournament.teams.select_related("first_player", "second_player").order_by("seed"))
+    # Who replaced whom from which round, on each team's line.
+    substitutions = selectors.substitutions_by_team(tournament)
+    for team in listed:
+        setattr(team, "substitutes_in_order", substitutions.get(team.pk, []))  # noqa: B010
     played = selectors.teams_with_deals(tournament)
-    scheduled: set[int] = set()
-    for pair in tournament.matches.values_list("ns_team_id", "ew_team_id"):
-        scheduled.update(team_id for team_id in pair if team_id is not None)
+    in_schedule = selectors.teams_in_schedule(tournament)
     return render(
         request,
         "tournaments/director/teams.html",
@@ -70,13 +74,17 @@ def teams(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             },
             "played": played,
             # Offered Withdraw only: deleting would take a drawn round from everybody.
-            "drawn": selectors.teams_in_drawn_rounds(tournament),
-            "scheduled": scheduled,
-            "round_count": tournament.rounds.count() if scheduled else 0,
+            "drawn": in_schedule.drawn,
+            "scheduled": in_schedule.scheduled,
+            "round_count": in_schedule.rounds,
             "to_confirm": to_confirm,
             "tab": "director",
         },
     )
+
+
+# The substitute form's fields for a person who walks in (not yet a member).
+WALK_IN_FIELDS = ("in_first_name", "in_last_name")
 
 
 @director_required
@@ -95,6 +103,25 @@ def team_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
         else:
             messages.success(request, _("%(team)s saved.") % {"team": team.name})
             return back(tournament, "tournaments:director_teams")
+    return team_page(request, tournament, team, form=form, played=played)
+
+
+def team_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    team: Team,
+    *,
+    form: TeamForm | None = None,
+    played: bool | None = None,
+    walk_in: Any = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The team's page: its edit form, its substitutes, and the substitute form (with the
+    close names of a person who walked in asked about, `walk_in`)."""
+    if played is None:
+        played = team.pk in selectors.teams_with_deals(tournament)
+    if form is None:
+        form = TeamForm(None, team=team, players_locked=played)
     return render(
         request,
         "tournaments/director/team_edit.html",
@@ -105,8 +132,15 @@ def team_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
             "played": played,
             "substitutions": selectors.substitutions(team),
             "substitute_choices": selectors.substitute_choices(tournament),
+            "walk_in": walk_in,
+            "walk_in_typed": {
+                name: request.POST.get(name, "") for name in (*WALK_IN_FIELDS, "out", "from_round")
+            }
+            if walk_in
+            else {},
             "tab": "director",
         },
+        status=status,
     )
 
 

@@ -14,16 +14,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.models import Player
+from club.registration import ASK_IF_SIMILAR, CREATE, NAME_PART_MAX, NewMembersToConfirm
 
 from .. import selectors
 from ..errors import ServiceError
-from ..models import DirectorCall, Entrant, Match, Round, SitOut, Team, Tournament
+from ..models import DirectorCall, Entrant, Match, Round, SitOut, Substitution, Team, Tournament
 from ..permissions import can_call_director
 from ..services import calls as call_services
 from ..services import director as director_services
 from ..services import draw_edits, lineup
 from ..services import entrants as entrant_services
 from .director import back, director_required, refused
+from .director_teams import WALK_IN_FIELDS, team_page
 
 
 def _number(value: Any) -> int | None:
@@ -117,16 +119,41 @@ def reinstate(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
 # --- substitutes -------------------------------------------------------------------------------
 
 
-def substitute_from_form(request: HttpRequest, team: Team) -> None:
-    """Hand the substitute form's choices to the service; a refusal becomes a message."""
+def substitute_from_form(request: HttpRequest, team: Team) -> NewMembersToConfirm | None:
+    """Hand the substitute form's choices to the service; a refusal becomes a message.
+
+    A person typed in (first and last name) instead of a member chosen walks in: found
+    among the club's members or made one, as pasted names are. A name close to a member's
+    is asked about (the NewMembersToConfirm returned: the page shows it), and created once
+    the director confirms (`confirm`)."""
+    post = request.POST
     players = Player.objects.in_bulk(
-        [n for n in (_number(request.POST.get("out")), _number(request.POST.get("in"))) if n]
+        [n for n in (_number(post.get("out")), _number(post.get("in"))) if n]
     )
-    out = players.get(_number(request.POST.get("out")) or 0)
-    into = players.get(_number(request.POST.get("in")) or 0)
-    from_round = _number(request.POST.get("from_round")) or 0
+    out = players.get(_number(post.get("out")) or 0)
+    into = players.get(_number(post.get("in")) or 0)
+    from_round = _number(post.get("from_round")) or 0
+    first, last = (post.get(name, "").strip()[:NAME_PART_MAX] for name in WALK_IN_FIELDS)
     try:
-        lineup.substitute(team, out=out, into=into, from_round=from_round, by=request.user)
+        if first or last:
+            if into is not None:
+                raise ServiceError(
+                    _("Choose a member or type a new person's name, not both."), field="in"
+                )
+            sub = lineup.substitute_walk_in(
+                team,
+                out=out,
+                first_name=first,
+                last_name=last,
+                from_round=from_round,
+                by=request.user,
+                new_members=CREATE if post.get("confirm") else ASK_IF_SIMILAR,
+            )
+            into = sub.player_in
+        else:
+            lineup.substitute(team, out=out, into=into, from_round=from_round, by=request.user)
+    except NewMembersToConfirm as ask:
+        return ask
     except ServiceError as error:
         refused(request, error)
     else:
@@ -135,19 +162,51 @@ def substitute_from_form(request: HttpRequest, team: Team) -> None:
             _("From round %(n)d %(into)s plays for %(team)s in place of %(out)s.")
             % {"n": from_round, "into": into, "out": out, "team": team},
         )
+    return None
 
 
 @require_POST
 @director_required
 def substitute(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     team = get_object_or_404(Team.objects.select_related("round"), tournament=tournament, pk=pk)
-    substitute_from_form(request, team)
+    ask = substitute_from_form(request, team)
     if team.round is not None:
         return redirect(
             "tournaments:director_round_edit",
             tournament.club.slug,
             tournament.slug,
             team.round.number,
+        )
+    if ask is not None:
+        # The close names are asked about on the team's page, the typed fields kept.
+        return team_page(request, tournament, team, walk_in=ask.plan)
+    return redirect("tournaments:director_team", tournament.club.slug, tournament.slug, team.pk)
+
+
+@require_POST
+@director_required
+def remove_substitute(
+    request: HttpRequest, tournament: Tournament, pk: int, sub: int
+) -> HttpResponse:
+    """Undo a substitution (audited): the seats from its round on follow the team again."""
+    team = get_object_or_404(Team, tournament=tournament, pk=pk, round__isnull=True)
+    found = get_object_or_404(
+        Substitution.objects.select_related("player_in", "player_out"), team=team, pk=sub
+    )
+    try:
+        lineup.remove_substitution(found, by=request.user)
+    except ServiceError as error:
+        refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("From round %(n)d %(out)s plays for %(team)s again, not %(into)s.")
+            % {
+                "n": found.from_round,
+                "into": found.player_in,
+                "out": found.player_out,
+                "team": team,
+            },
         )
     return redirect("tournaments:director_team", tournament.club.slug, tournament.slug, team.pk)
 
