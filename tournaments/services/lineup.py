@@ -315,8 +315,8 @@ def substitute_walk_in(
     first, last = " ".join(first_name.split()), " ".join(last_name.split())
     if not first:
         raise ServiceError(_("Type the substitute's first name."), field="in_first_name")
-    # "Last, First": a first name of two words stays the first name.
-    name = f"{last}, {first}" if last else first
+    # A first name of two words ("Jean Luc") stays the first name written "Last, First".
+    name = f"{last}, {first}" if last and " " in first else f"{first} {last}".strip()
     with transaction.atomic():
         try:
             (person,) = register_players(team.tournament.club, name, by=by, new_members=new_members)
