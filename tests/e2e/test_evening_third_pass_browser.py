@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from club.models import Membership, Player
 from tests.e2e.conftest import requires_chromium, sign_in, submit
+from tests.e2e.test_accessibility_browser import check
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, TeamFactory, make_staff
 from tournaments.models import Match, Substitution, Tournament
 from tournaments.services import generate_round_robin
@@ -35,6 +36,13 @@ VIEWPORTS = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "
 def club_and_director():  # type: ignore[no-untyped-def]
     club = ClubFactory(slug="les-atouts", name="Les Atouts")
     return club, make_staff(club, Membership.Role.DIRECTOR, "dora")
+
+
+def axe_clean(page) -> None:  # type: ignore[no-untyped-def]
+    """No serious or critical axe violation on the page as it stands (the walk's check)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    assert check(page, Axe()) == []
 
 
 def no_sideways_scroll(page) -> None:  # type: ignore[no-untyped-def]
@@ -75,6 +83,7 @@ def test_a_walk_in_substitute_is_typed_in_asked_about_and_removed(
     submit(page, "form:has(#sub-first) button[type=submit]")
     assert page.get_by_text("close to Marie Dupont, already a member").is_visible()
     no_sideways_scroll(page)
+    axe_clean(page)
     screenshot(page, f"third-pass-{size}-02-close-name-asked")
     submit(page, "[data-create-member]")
     sub = Substitution.objects.get(team=team)
@@ -86,6 +95,7 @@ def test_a_walk_in_substitute_is_typed_in_asked_about_and_removed(
     line = page.locator(f"[data-substitution='{sub.pk}']")
     assert line.inner_text() == f"From round 2: Marie Dupond in place of {team.first_player}"
     no_sideways_scroll(page)
+    axe_clean(page)
     screenshot(page, f"third-pass-{size}-04-teams-list")
     page.goto(live_server.url + url)
     page.once("dialog", lambda dialog: dialog.accept())
@@ -146,6 +156,7 @@ def test_after_the_finish_the_dashboard_and_the_big_screen_say_so(
     assert page.locator("#status-select").count() == 0
     assert page.get_by_role("button", name="Reopen the results").is_visible()
     no_sideways_scroll(page)
+    axe_clean(page)
     screenshot(page, f"third-pass-{size}-07-finished-dashboard")
     if size == "laptop":
         page.set_viewport_size({"width": 1920, "height": 1080})
@@ -153,6 +164,7 @@ def test_after_the_finish_the_dashboard_and_the_big_screen_say_so(
     assert page.get_by_role("heading", name="Final standings").is_visible()
     assert page.get_by_text("Find your table").count() == 0
     assert "Round" not in page.locator(".screen-head").inner_text()
+    axe_clean(page)
     screenshot(page, f"third-pass-{size}-08-finished-screen", full_page=False)
 
 
