@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from rest_framework.test import APIClient
 
 from club.models import Membership
 from tests.factories import ClubFactory, TournamentFactory, make_staff
@@ -99,3 +100,21 @@ def test_the_page_explaining_a_draft_links_to_the_status_control(client, club, d
     assert f'href="/direct/{club.slug}/jeudi/#status-select" data-publish-link' in html
     dashboard = client.get(f"/direct/{club.slug}/jeudi/").content.decode()
     assert 'id="status-select"' in dashboard
+
+
+def test_the_api_creates_a_tournament_open_for_registration_in_one_request(club, director):
+    api = APIClient()
+    api.force_authenticate(director)
+    answer = api.post(
+        "/api/v1/tournaments/",
+        {"club": club.pk, "name": "Jeudi", "starts_on": "2026-10-01", "registration": "open"},
+        format="json",
+    )
+    assert answer.status_code == 201, answer.json()
+    assert (answer.json()["status"], answer.json()["registration"]) == ("open", "open")
+    anyone = APIClient().post(
+        f"/api/v1/tournaments/{answer.json()['id']}/registrations/",
+        {"players": ["Marie Dupont", "Luc Martin"]},
+        format="json",
+    )
+    assert anyone.status_code == 201
