@@ -10,8 +10,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from club.models import Membership
+from entries.models import Registration
 from tests.factories import ClubFactory, TournamentFactory, make_staff
-from tournaments.models import Registration, Tournament
+from tournaments.models import Tournament
 from tournaments.services.settings import create_tournament, update_tournament
 
 pytestmark = pytest.mark.django_db
