@@ -120,3 +120,22 @@ def submit(page: Any, selector: str) -> None:
     """Click and wait for the page the form answers with."""
     with page.expect_navigation():
         page.click(selector)
+
+
+@pytest.fixture(scope="session")
+def engine_built() -> dict[str, Any]:
+    """The engine built for the phone (Pyodide from npm, the engine's zip), as `make install`
+    builds it; skipped where npm never fetched Pyodide (a bare machine: CI fails on skips)."""
+    from scoring import bundle
+
+    found = bundle.build()
+    if found is None:
+        pytest.skip("needs Pyodide in node_modules/: run `npm ci` (make install does)")
+    return found
+
+
+def engine_ready(page: Any, timeout: float = 60_000) -> None:
+    """Wait until the page's engine (static/js/engine.js) has started on the phone."""
+    page.wait_for_function(
+        "() => document.documentElement.getAttribute('data-engine') === 'ready'", timeout=timeout
+    )
