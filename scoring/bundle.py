@@ -96,7 +96,8 @@ def build(static: Path = STATIC, node_pyodide: Path = NODE_PYODIDE) -> dict[str,
         "bundle": f"{ENGINE_DIR}/engine-{digest}.zip",
         "pyodide": f"{PYODIDE_DIR}/{version}/",
         "pyodide_version": version,
-        "files": [f"{PYODIDE_DIR}/{version}/{name}" for name in PYODIDE_FILES],
+        # What the worker loads (pyodide.mjs is there for a module worker, and not loaded).
+        "files": [f"{PYODIDE_DIR}/{version}/{n}" for n in PYODIDE_FILES if n != "pyodide.mjs"],
     }
     manifest.write_text(json.dumps(found, indent=2) + "\n")
     return found
