@@ -41,9 +41,11 @@ def engine_sources(root: Path = ROOT) -> list[Path]:
     """The files the phone imports: the engine, and the command line's `run` that answers a
     `python -m scoring match` request (scoring/__main__.py), standard library only."""
     scoring = root / "scoring"
-    return [scoring / "__init__.py", scoring / "__main__.py"] + sorted(
-        (scoring / "engine").glob("*.py")
-    )
+    return [
+        scoring / "__init__.py",
+        scoring / "__main__.py",
+        *sorted((scoring / "engine").glob("*.py")),
+    ]
 
 
 def engine_zip(root: Path = ROOT) -> bytes:

@@ -9,8 +9,8 @@ from .cards import Seat, Team
 from .checks import check_deal
 from .deal import Deal, DealResult
 from .declarations import Declaration, Four
-from .messages import filled
 from .match import MatchReplay, PlayedDeal, play_match
+from .messages import filled
 from .problems import InvalidDeal, InvalidMatch, Problem
 from .reading import read_entry
 from .rules import DEFAULT_RULES, Rules, rules_problems
