@@ -139,3 +139,22 @@ def engine_ready(page: Any, timeout: float = 60_000) -> None:
     page.wait_for_function(
         "() => document.documentElement.getAttribute('data-engine') === 'ready'", timeout=timeout
     )
+
+
+def engine_kept(page: Any) -> None:
+    """Wait until the site's service worker holds every file of the engine (its own cache)."""
+    for _ in range(300):
+        if page.evaluate(
+            """async () => {
+              const name = (await caches.keys()).find((n) => n.startsWith('belote-engine-'));
+              if (!name) return false;
+              const sw = await fetch('/sw.js').then((r) => r.text());
+              const files = JSON.parse(sw.match(/var ENGINE = (\\[.*\\]);/)[1]);
+              const cache = await caches.open(name);
+              const kept = await Promise.all(files.map((f) => cache.match(f)));
+              return files.length > 0 && kept.every(Boolean);
+            }"""
+        ):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the service worker never kept the engine's files")
