@@ -4,22 +4,31 @@
    the command line calls (scoring/__main__.py `run`), its messages filled from the page's
    translations. A worker, so that the page never waits on it (docs/offline.md).
 
-   In: {start: {pyodide, bundle, messages}} once, then {id, command, text} (the request as JSON).
+   In: {start: {pyodide, bundle, messages}} once (messages: the address of the engine's message
+   templates in the page's language; without them, the engine's own English), then {id, command, text} (the request as JSON).
    Out: {ready: true} or {failed: why}, then {id, status, answer} for each request. */
 "use strict";
 
 var answer = null; // the Python function, once the engine is in
 var waiting = [];
 
+function messages(url) {
+  if (!url) return Promise.resolve("{}");
+  return fetch(url, { credentials: "same-origin" }).then(function (response) {
+    return response.ok ? response.text() : "{}";
+  }, function () { return "{}"; });
+}
+
 function start(config) {
   importScripts(config.pyodide + "pyodide.js");
+  var templates = messages(config.messages);
   return self.loadPyodide({ indexURL: config.pyodide }).then(function (pyodide) {
-    return fetch(config.bundle).then(function (response) {
+    return Promise.all([fetch(config.bundle).then(function (response) {
       if (!response.ok) throw new Error("engine bundle: " + response.status);
       return response.arrayBuffer();
-    }).then(function (data) {
-      pyodide.unpackArchive(data, "zip", { extractDir: "/engine" });
-      pyodide.globals.set("MESSAGES_JSON", config.messages);
+    }), templates]).then(function (found) {
+      pyodide.unpackArchive(found[0], "zip", { extractDir: "/engine" });
+      pyodide.globals.set("MESSAGES_JSON", found[1]);
       pyodide.runPython([
         "import json, sys",
         "sys.path.insert(0, '/engine')",

@@ -1,7 +1,7 @@
 /* The page's handle on the engine running on the phone (static/js/engine-worker.js). The page
-   carries {% engine_script %} (scoring/templatetags/engine_tags.py): where the worker, Pyodide
-   and the engine's zip are, and the engine's messages in the page's language. No rule of the
-   game is here: this only carries requests to the engine and its answers back.
+   carries {% engine_script %} (scoring/templatetags/engine_tags.py): where the worker, Pyodide,
+   the engine's zip and the engine's messages in the page's language are. No rule of the game
+   is here: this only carries requests to the engine and its answers back.
 
    window.beloteEngine.match(body) → a promise of {status, answer}: status 0 and the game
    replayed in the `python -m scoring match` shape, or 2 and {errors: {path: [message]}}.
@@ -49,7 +49,7 @@
     };
     worker.onerror = function () { failed = true; document.documentElement.setAttribute("data-engine", "failed"); };
     worker.postMessage({ start: { pyodide: config.pyodide, bundle: config.bundle,
-      messages: JSON.stringify(config.messages || {}) } });
+      messages: config.messages ? new URL(config.messages, window.location.href).href : null } });
     document.documentElement.setAttribute("data-engine", "loading");
   }
 
@@ -58,7 +58,7 @@
   function keep() {
     if (!navigator.serviceWorker || !navigator.onLine) return;
     navigator.serviceWorker.ready.then(function (registration) {
-      if (registration.active) registration.active.postMessage({ keepEngine: true });
+      if (registration.active) registration.active.postMessage({ keepEngine: true, messages: config.messages });
     }).catch(function () {});
   }
 
@@ -78,7 +78,6 @@
     onReady: function (callback) { if (isReady) callback(); else listeners.push(callback); },
     match: function (body) { return request("match", body); },
     deal: function (body) { return request("deal", body); },
-    messages: config.messages || {},
     version: config.version || null,
     startMs: null,
     start: start

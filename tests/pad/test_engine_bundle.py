@@ -71,9 +71,8 @@ def test_a_new_pyodide_version_replaces_the_old_copy(tmp_path):
     assert sorted(p.name for p in (static / "vendor/pyodide").iterdir()) == ["2.0.0"]
 
 
-def test_the_engines_messages_are_every_template_in_the_pages_language(compiled_catalogues):
-    with translation.override("nl"):
-        messages = engine_messages()
+def test_the_engines_messages_are_every_template_in_the_pages_language(client, compiled_catalogues):
+    messages = client.get(reverse("scoring:engine_messages", args=["nl"])).json()
     assert set(messages) == set(MESSAGES)
     assert (
         messages["card_points_total"] == "De kaartpunten zijn samen {value}; een spel is 162 waard."
@@ -90,6 +89,10 @@ def test_the_command_lines_run_says_the_problems_in_the_templates_given(compiled
     assert answer == {
         "errors": {"deals.0.points.cards": ["Les points de cartes font 170 ; une donne en a 162."]}
     }
+
+
+def test_the_engines_messages_of_an_unknown_language_are_not_found(client):
+    assert client.get("/engine/messages.xx.json").status_code == 404
 
 
 def test_a_broken_translation_falls_back_to_the_english_message():
@@ -114,6 +117,7 @@ def test_the_pad_page_carries_the_engine_when_it_is_built(client, monkeypatch):
     assert config["bundle"] == "/static/engine/engine-abc123abc123.zip"
     assert config["pyodide"] == "/static/vendor/pyodide/0.27.7/"
     assert config["worker"].endswith("js/engine-worker.js")
+    assert config["messages"] == "/engine/messages.en.json"
     worker = client.get("/sw.js").content.decode()
     assert 'var ENGINE_CACHE = "belote\\u002Dengine\\u002D0.27.7\\u002Dabc123abc123"' in worker
     assert "/static/engine/engine\\u002Dabc123abc123.zip" in worker
@@ -122,6 +126,6 @@ def test_the_pad_page_carries_the_engine_when_it_is_built(client, monkeypatch):
 def test_without_the_build_the_page_scores_on_the_server(client, monkeypatch):
     monkeypatch.setattr(bundle, "built", lambda *a: None)
     config = engine_config()
-    assert "worker" not in config and set(config["messages"]) == set(MESSAGES)
+    assert config == {}
     worker = client.get("/sw.js").content.decode()
     assert 'var ENGINE_CACHE = "";' in worker and "var ENGINE = [];" in worker

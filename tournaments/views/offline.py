@@ -54,6 +54,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "cache_name": CACHE_NAME,
         "engine_cache": engine_cache,
         "engine_files": engine,
+        # The engine's messages by language, /engine/messages.<language>.json: their prefix.
+        "engine_messages": reverse("scoring:engine_messages", args=["en"]).removesuffix("en.json"),
         "assets": [static(name) for name in ASSETS],
         "my_tables": reverse("tournaments:my_tables"),
         # By name only: the pad sits on top of tournaments/ and is never imported here.

@@ -12,6 +12,8 @@ var CACHE = "{{ cache_name|escapejs }}";
 var ASSETS = [{% for asset in assets %}"{{ asset|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
 var ENGINE_CACHE = "{{ engine_cache|escapejs }}";
 var ENGINE = [{% for file in engine_files %}"{{ file|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
+// The engine's messages in one language: /engine/messages.<language>.json.
+var ENGINE_MESSAGES = "{{ engine_messages|escapejs }}";
 var MY_TABLES = "{{ my_tables|escapejs }}";
 var TABLE_PAGE = /^\/matches\/\d+\/table\/$/;
 var PAD = "{{ pad_page|escapejs }}";
@@ -34,6 +36,10 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
+function isMessages(path) {
+  return path.indexOf(ENGINE_MESSAGES) === 0 && /^[a-z-]+\.json$/.test(path.slice(ENGINE_MESSAGES.length));
+}
+
 function keptPath(path) {
   return TABLE_PAGE.test(path) || path === MY_TABLES ||
     path === PAD || (path.indexOf(PAD) === 0 && PAD_GAME.test(path.slice(PAD.length)));
@@ -53,9 +59,15 @@ function keep(key, response) {
 
 // The engine's files the cache lacks (a first visit's page fetched them itself), fetched now:
 // mostly from the browser's own cache, as the page has just loaded them.
-function keepEngine() {
+function keepEngine(messages) {
   if (!ENGINE_CACHE) return Promise.resolve();
-  return caches.open(ENGINE_CACHE).then(function (cache) {
+  var kept = typeof messages === "string" && isMessages(messages) ? caches.open(CACHE).then(function (cache) {
+    return cache.match(messages).then(function (copy) {
+      if (copy) return;
+      return fetch(messages).then(function (response) { if (response.ok) return cache.put(messages, response); });
+    });
+  }) : Promise.resolve();
+  return kept.then(function () { return caches.open(ENGINE_CACHE); }).then(function (cache) {
     return Promise.all(ENGINE.map(function (file) {
       return cache.match(file).then(function (copy) {
         if (copy) return;
@@ -68,7 +80,7 @@ function keepEngine() {
 // A page opened before the worker was its own (the first visit) asks to be kept: {keep: path};
 // a page whose engine has started asks for the engine's files: {keepEngine: true}.
 self.addEventListener("message", function (event) {
-  if (event.data && event.data.keepEngine) { event.waitUntil(keepEngine()); return; }
+  if (event.data && event.data.keepEngine) { event.waitUntil(keepEngine(event.data.messages)); return; }
   var path = event.data && event.data.keep;
   if (typeof path !== "string" || !keptPath(path)) return;
   var key = self.location.origin + path;
@@ -103,7 +115,7 @@ self.addEventListener("fetch", function (event) {
     }));
     return;
   }
-  if (ASSETS.indexOf(url.pathname) >= 0) {
+  if (ASSETS.indexOf(url.pathname) >= 0 || isMessages(url.pathname)) {
     // The network's copy when there is one (a new stylesheet shows at once), else the kept one.
     event.respondWith(fetch(request).then(function (response) {
       if (response.ok) {
