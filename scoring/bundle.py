@@ -30,6 +30,9 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Named at the end of pyodide.js and .mjs: copied too, or `collectstatic`'s manifest storage
+# refuses the scripts (a browser fetches them only with its developer tools open).
+SOURCE_MAPS = ("pyodide.js.map", "pyodide.mjs.map")
 ENGINE_DIR = "engine"
 PYODIDE_DIR = "vendor/pyodide"
 MANIFEST = f"{ENGINE_DIR}/engine.json"
@@ -85,6 +88,9 @@ def build(static: Path = STATIC, node_pyodide: Path = NODE_PYODIDE) -> dict[str,
     target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(node_pyodide / name, target / name)
+    for name in SOURCE_MAPS:
+        if (node_pyodide / name).is_file():
+            shutil.copyfile(node_pyodide / name, target / name)
 
     data = engine_zip()
     digest = hashlib.sha256(data).hexdigest()[:12]

@@ -30,6 +30,7 @@
       if (m.ready) {
         isReady = true;
         engine.startMs = window.performance ? Math.round(performance.now() - startedAt) : null;
+        engine.readyAt = window.performance ? Math.round(performance.now()) : null;
         document.documentElement.setAttribute("data-engine", "ready");
         listeners.splice(0).forEach(function (callback) { callback(); });
         keep();
@@ -79,9 +80,11 @@
     match: function (body) { return request("match", body); },
     deal: function (body) { return request("deal", body); },
     version: config.version || null,
-    startMs: null,
+    startMs: null, // from the worker's start to the engine's answer, in ms (bench/engine_start.py)
+    readyAt: null, // since the page's navigation began
     start: start
   };
   window.beloteEngine = engine;
-  start();
+  // After the page's own files: on a slow network the engine's download must not hold them up.
+  if (document.readyState === "complete") start(); else window.addEventListener("load", start);
 })();

@@ -220,3 +220,37 @@ def test_without_network_games_of_three_two_and_four_are_scored_on_the_phone(
     assert len(pad.deals) == 2
     expect(page.locator("[data-total=NS]")).to_have_text("190")
     assert page.locator("[data-disagreement]").is_hidden()
+
+
+def test_when_the_server_scores_a_saved_game_differently_the_pad_says_so_and_shows_the_servers(
+    phone, live_server, engine_built, screenshot
+):
+    page = phone
+    page.goto(live_server.url + reverse("pad:new"))
+    engine_ready(page)
+    set_up(page, TWO, ["Dirk", "Eva"])
+    page.click("[data-save-game]")
+    page.wait_for_url("**/pad/*/")
+    engine_ready(page)
+
+    # A server that answers 10 more for N than the rules give (as a changed server engine would).
+    def skewed(route):
+        response = route.fetch()
+        game = response.json()
+        if "totals" in game:
+            game["totals"]["N"] += 10
+        route.fulfill(response=response, json=game)
+
+    page.route("**/api/v1/pads/*/deals/", skewed)
+    enter(page, "N", "S", cards={"N": 100})
+    expect(page.locator("[data-disagreement]")).to_be_visible()
+    # The server's answer wins: N 110, not the 100 the phone worked out.
+    expect(page.locator("[data-total=N]")).to_have_text("110")
+    assert page.locator("[data-total=S]").inner_text() == "62"
+    screenshot(page, "pad-engine-disagreement", full_page=False)
+
+    # An answer that agrees again clears the warning.
+    page.unroute("**/api/v1/pads/*/deals/")
+    enter(page, "S", "H", cards={"N": 60})
+    expect(page.locator("[data-disagreement]")).to_be_hidden()
+    expect(page.locator("[data-total=S]")).to_have_text(str(62 + 102))
