@@ -247,7 +247,7 @@ def test_when_the_server_scores_a_saved_game_differently_the_pad_says_so_and_sho
     # The server's answer wins: N 110, not the 100 the phone worked out.
     expect(page.locator("[data-total=N]")).to_have_text("110")
     assert page.locator("[data-total=S]").inner_text() == "62"
-    screenshot(page, "pad-engine-disagreement", full_page=False)
+    screenshot(page, "pad-engine-disagreement")
 
     # An answer that agrees again clears the warning.
     page.unroute("**/api/v1/pads/*/deals/")
