@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from pad.game import replay
 from pad.models import Pad
-from tests.e2e.conftest import PHONE, engine_ready, requires_chromium
+from tests.e2e.conftest import PHONE, engine_kept, engine_ready, requires_chromium
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
@@ -254,3 +254,45 @@ def test_when_the_server_scores_a_saved_game_differently_the_pad_says_so_and_sho
     enter(page, "S", "H", cards={"N": 60})
     expect(page.locator("[data-disagreement]")).to_be_hidden()
     expect(page.locator("[data-total=S]")).to_have_text(str(62 + 102))
+
+
+def test_a_saved_game_scores_on_the_phone_offline_and_the_server_agrees_when_it_returns(
+    phone, live_server, engine_built, screenshot
+):
+    page = phone
+    kept_for_offline(page, live_server)
+    set_up(page, THREE, ["Anna", "Bram", "Cato"])
+    page.click("[data-save-game]")
+    page.wait_for_url("**/pad/*/")
+    pad = Pad.objects.get()
+    engine_ready(page)
+    engine_kept(page)
+    for _ in range(150):
+        if page.evaluate("() => caches.match(location.pathname).then(Boolean)"):
+            break
+        page.wait_for_timeout(100)
+
+    page.context.set_offline(True)
+    page.reload()
+    engine_ready(page)
+    enter(page, "N", "H", cards={"N": 70, "E": 50}, belote="N")
+    expect(page.locator("[data-total=N]")).to_have_text("90")
+    enter(page, "E", "S", cards={"N": 70, "E": 50})
+    expect(page.locator("[data-total=N]")).to_have_text("185")
+    # Scored here, not yet saved: the pad says the two changes wait to be sent.
+    expect(page.locator("[data-waiting]")).to_contain_text("2 change(s) wait to be sent")
+    assert "not scored yet" not in page.locator("[data-deals]").inner_text()
+    screenshot(page, "pad-engine-saved-offline", full_page=False)
+    pad.refresh_from_db()
+    assert pad.deals == []
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_selector("[data-waiting]", state="hidden")
+    pad.refresh_from_db()
+    assert [(d["taker"], d["trump"]) for d in pad.deals] == [("N", "H"), ("E", "S")]
+    # The server replayed the game: its figures are the phone's, and nothing is flagged.
+    assert replay(pad.rules, pad.first_dealer, pad.deals)["totals"] == {"N": 185, "E": 50, "S": 109}
+    assert page.locator("#pad").get_attribute("data-scored-by") == "server"
+    assert page.locator("[data-disagreement]").is_hidden()
+    assert page.locator("[data-total=N]").inner_text() == "185"
