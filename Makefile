@@ -24,8 +24,18 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Pyodide for the engine on the phone (docs/offline.md), where npm is: without it the site
+# installs and runs all the same, and the score pad scores on the server.
+NPM_STAMP := node_modules/.package-lock.json
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+
 install: $(STAMP)
 	$(BIN)/python manage.py compile_translations
+	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory $(NPM_STAMP); \
+	else echo "npm not found: the score pad will score on the server (docs/offline.md)"; fi
+	$(BIN)/python manage.py build_engine_bundle
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
@@ -78,4 +88,4 @@ docs-build: install
 	$(BIN)/mkdocs build --strict --site-dir site
 
 clean:
-	rm -rf $(VENV) staticfiles site .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) staticfiles site node_modules static/vendor/pyodide static/engine .pytest_cache .mypy_cache .ruff_cache

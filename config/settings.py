@@ -175,11 +175,14 @@ vars().update(env.email_url("BELOTE_EMAIL_URL", default="dummymail://"))
 DEFAULT_FROM_EMAIL = env.str("BELOTE_EMAIL_FROM", default="belote@localhost")
 
 # Content Security Policy (django-csp): scripts, styles, fonts and images from the site only,
-# no inline script, style or event handler (the pages need none), no framing.
+# no inline script, style or event handler (the pages need none), no framing. WebAssembly may
+# be compiled ('wasm-unsafe-eval', which allows no JavaScript eval): the scoring engine runs
+# on the phone in Pyodide, in a worker loaded from the site itself (docs/offline.md).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        "script-src": ["'self'", "'wasm-unsafe-eval'"],
+        "worker-src": ["'self'"],
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],

@@ -31,11 +31,17 @@ def _body(text: str, command: str) -> tuple[Mapping[str, Any] | None, list[Probl
     return body, unknown
 
 
-def run(command: str, text: str) -> tuple[int, dict[str, Any]]:
-    """The exit status and the JSON answer for `command` given standard input `text`."""
+def run(
+    command: str, text: str, templates: Mapping[str, str] | None = None
+) -> tuple[int, dict[str, Any]]:
+    """The exit status and the JSON answer for `command` given standard input `text`; the
+    messages from `templates` (translations by problem code) when given, else in English.
+
+    The phone's engine calls this very function (static/js/engine-worker.js, docs/offline.md).
+    """
     body, found = _body(text, command)
     if body is None:
-        return 2, codec.errors_to_json(found)
+        return 2, codec.errors_to_json(found, templates)
     try:
         if command == "deal":
             if "deal" not in body:
@@ -50,9 +56,9 @@ def run(command: str, text: str) -> tuple[int, dict[str, Any]]:
                 raise InvalidMatch([])
             answer = codec.match_answer(body.get("rules"), body["first_dealer"], body["deals"])
     except (InvalidDeal, InvalidMatch) as error:
-        return 2, codec.errors_to_json([*found, *error.problems])
+        return 2, codec.errors_to_json([*found, *error.problems], templates)
     if found:
-        return 2, codec.errors_to_json(found)
+        return 2, codec.errors_to_json(found, templates)
     return 0, answer
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import Problem, Rank, Rules, Seat, Suit, Team, parse_rules, validate_deal
-from scoring.engine.cards import BELOTE_POINTS, DEAL_VALUE
+from scoring.engine.cards import DEAL_VALUE
 from scoring.engine.declarations import FOUR_POINTS, SEQUENCE_POINTS
 from scoring.translation import (
     SUIT_NAMES,
@@ -236,22 +236,10 @@ class DealForm(forms.Form):
         ]
 
     @property
-    def provisional_figures(self) -> str:
-        """The engine's figures (JSON) the table's outbox adds a deal waiting to be sent with,
-        marked as waiting, until the server scores it: the server's score always replaces it."""
-        rules = self.rules
-        points = {f"seq{n}": p for n, p in SEQUENCE_POINTS.items()}
-        points.update({f"four{rank.value}": p for rank, p in FOUR_POINTS.items()})
-        return json.dumps(
-            {
-                "value": DEAL_VALUE,
-                "capot": rules.capot_value,
-                "belote": BELOTE_POINTS,
-                "litige": rules.litige.value,
-                "rounding": rules.rounding.value,
-                "declarations": points if rules.declarations else {},
-            }
-        )
+    def engine_fields(self) -> str:
+        """Where an engine's problem goes on this form (JSON), for the table page's check of a
+        deal kept on the phone: a path's field, and a declaration's part's field."""
+        return json.dumps({"paths": FIELD_OF_PATH, "declaration_parts": DECLARATION_PART_FIELD})
 
     @property
     def declarations_in_use(self) -> bool:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_noop as _
 
 from scoring.engine import Problem, Suit
+from scoring.engine.messages import filled
 
 MESSAGES: dict[str, str] = {
     "not_an_object": _("Expected an object, got {value}."),
@@ -94,13 +95,13 @@ MESSAGES: dict[str, str] = {
 def problem_message(problem: Problem) -> str:
     """The problem's message translated by its code, filled with the values it quotes."""
     template = MESSAGES.get(problem.code)
-    if template is None:
-        return problem.message
-    try:
-        return gettext(template).format(**dict(problem.params))
-    except (KeyError, IndexError, ValueError):
-        # A translation with a broken placeholder must not hide the problem from the referee.
-        return problem.message
+    return filled(problem, None if template is None else gettext(template))
+
+
+def engine_messages() -> dict[str, str]:
+    """Every engine message template in the active language, by code: the phone's engine fills
+    them as problem_message does (static/js/engine.js, docs/offline.md)."""
+    return {code: gettext(template) for code, template in MESSAGES.items()}
 
 
 # Seat and side codes as a reader of each language writes them (N/E/S/O and NS/EO in French,

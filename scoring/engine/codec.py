@@ -10,6 +10,7 @@ from .checks import check_deal
 from .deal import Deal, DealResult
 from .declarations import Declaration, Four
 from .match import MatchReplay, PlayedDeal, play_match
+from .messages import filled
 from .problems import InvalidDeal, InvalidMatch, Problem
 from .reading import read_entry
 from .rules import DEFAULT_RULES, Rules, rules_problems
@@ -58,11 +59,15 @@ def replay_to_json(replay: MatchReplay) -> dict[str, Any]:
     }
 
 
-def errors_to_json(problems: Iterable[Problem]) -> dict[str, dict[str, list[str]]]:
-    """`{"errors": {"field.path": ["message", ...]}}`, paths in the order first seen."""
+def errors_to_json(
+    problems: Iterable[Problem], templates: Mapping[str, str] | None = None
+) -> dict[str, dict[str, list[str]]]:
+    """`{"errors": {"field.path": ["message", ...]}}`, paths in the order first seen; each
+    message from `templates` (the translations by code) when given, else in English."""
     errors: dict[str, list[str]] = {}
     for p in problems:
-        errors.setdefault(p.path, []).append(p.message)
+        message = p.message if templates is None else filled(p, templates.get(p.code))
+        errors.setdefault(p.path, []).append(message)
     return {"errors": errors}
 
 

@@ -89,6 +89,22 @@ def shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def filled(problem: Problem, template: str | None) -> str:
+    """The problem's message from `template` (its translation), filled with the values it quotes;
+    its English message when there is no template or the template's placeholders do not fit.
+
+    The server (scoring/translation.py) and the phone's engine (static/js/engine-worker.js) both
+    fill translations here, so a message reads the same on either.
+    """
+    if template is None:
+        return problem.message
+    try:
+        return template.format(**dict(problem.params))
+    except (KeyError, IndexError, ValueError):
+        # A translation with a broken placeholder must not hide the problem from the referee.
+        return problem.message
+
+
 def problem(code: str, path: str, **fields: Any) -> Problem:
     """The problem `code` at `path`, its message filled from MESSAGES."""
     if "value" in fields:

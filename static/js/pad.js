@@ -1,8 +1,12 @@
 /* The score pad: a friendly game kept on the phone (localStorage). No rule of the game is here:
-   every change is sent to the engine on the server (the pad's replay, or the saved game's
-   deals), which answers the whole game replayed, or the fields that are wrong. Without network
-   the change is kept on the phone, shown as not scored yet, and sent when the network returns;
-   the site's service worker keeps the page itself, so that the game reopens without network. */
+   every change is scored by the engine, scoring/engine/ itself, running on this phone
+   (static/js/engine.js, docs/offline.md) once it has started, with or without network; until
+   then by the server (the pad's replay, or the saved game's deals). Either answers the whole
+   game replayed, or the fields that are wrong. A saved game's changes are also sent to the
+   server, which replays the game: its answer wins, and a difference is shown, never hidden.
+   Without network and without the engine a change is kept on the phone, shown as not scored
+   yet, and scored when either comes; the site's service worker keeps the page and the engine,
+   so that the game reopens and scores without network. */
 (function () {
   "use strict";
   var root = document.getElementById("pad");
@@ -54,7 +58,16 @@
     return state.players[seats().indexOf(seat)];
   }
 
-  // --- talking to the server -----------------------------------------------------------------
+  // --- scoring: the engine on this phone, else the server --------------------------------------
+  // The engine runs here once it has started (static/js/engine.js: scoring/engine/ itself, in
+  // Pyodide): every change is scored on the phone, with or without network. Until then the
+  // server scores, as it always could. A saved game's changes also go to the server, which
+  // replays the game; its answer wins, and a different one is said on the page, never hidden.
+  var engine = window.beloteEngine;
+  function onPhone() { return !!(engine && engine.ready()); }
+  function gameBody(deals) { return { rules: state.rules, first_dealer: state.first_dealer, deals: deals }; }
+  function scoreOnPhone(deals) { return engine.match(gameBody(deals)); }
+
   function call(method, url, body) {
     var headers = { "Content-Type": "application/json", "X-CSRFToken": root.getAttribute("data-csrf") };
     return fetch(url, { method: method, headers: headers, credentials: "same-origin",
@@ -65,9 +78,58 @@
   }
   function gameUrl() { return root.getAttribute("data-api") + state.key + "/"; }
 
+  // Two answers for the same deals are the same game when every figure is (keys in any order).
+  function canonical(value) {
+    if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+    if (value && typeof value === "object") {
+      return "{" + Object.keys(value).sort().map(function (k) { return JSON.stringify(k) + ":" + canonical(value[k]); }).join(",") + "}";
+    }
+    return JSON.stringify(value === undefined ? null : value);
+  }
+  function sameGame(a, b) {
+    return ["deals", "totals", "pot", "over", "winner", "next_dealer"].every(function (k) {
+      return canonical(a[k]) === canonical(b[k]);
+    });
+  }
+
+  // The server's game replaces the phone's: it is compared first when the phone scored the same
+  // deals, and a difference is kept in view until a later change agrees again.
+  function settle(server) {
+    var entries = server.entries || state.deals;
+    if (state.by === "phone" && state.game && !state.stale) {
+      var agree = canonical(entries) === canonical(state.deals) && sameGame(state.game, server);
+      state.disagreement = !agree;
+      if (!agree && window.console) console.error("the phone's engine and the server disagree", state.game, server);
+    }
+    state.game = server;
+    state.deals = entries;
+    state.scored = entries;
+    state.stale = false;
+    state.by = "server";
+  }
+
   // A change: `deals` is the list it makes, `op` how a saved game's API is told of it.
   function change(deals, op, index) {
     clearErrors();
+    if (onPhone()) {
+      return scoreOnPhone(deals).then(function (answer) {
+        if (answer.status !== 0) { showErrors(answer.answer.errors || {}, index, false); return false; }
+        state.deals = deals;
+        state.scored = deals;
+        state.game = answer.answer;
+        state.stale = false;
+        state.by = "phone";
+        state.outbox = state.key ? (state.outbox || []).concat([op]) : [];
+        store();
+        render();
+        if (state.key) flush();
+        return true;
+      }, function () { return changeOnServer(deals, op, index); });
+    }
+    return changeOnServer(deals, op, index);
+  }
+
+  function changeOnServer(deals, op, index) {
     if (state.key && (state.outbox || []).length) {
       // Changes still waiting go first: the saved game numbers its deals in their order.
       waitOnPhone(deals, op);
@@ -80,8 +142,9 @@
       if (op.method === "POST") request = call("POST", url, op.entry);
       else request = call(op.method, url + op.number + "/", op.method === "PUT" ? op.entry : undefined);
     } else {
-      request = call("POST", root.getAttribute("data-replay"),
-        { players: state.players, rules: state.rules, first_dealer: state.first_dealer, deals: deals });
+      var body = gameBody(deals);
+      body.players = state.players;
+      request = call("POST", root.getAttribute("data-replay"), body);
     }
     return request.then(function (answer) {
       if (answer.status >= 400) { showErrors(answer.data.errors || {}, index, !!state.key); return false; }
@@ -89,6 +152,7 @@
       state.scored = state.deals;
       state.game = answer.data;
       state.stale = false;
+      state.by = "server";
       state.outbox = [];
       store();
       render();
@@ -99,9 +163,9 @@
     });
   }
 
-  // No network: the change is kept here, shown as not scored yet, and scored when the network
-  // returns. A saved game sends its changes one by one; a game on the phone alone is replayed
-  // whole, so its outbox only counts the changes waiting.
+  // No network and no engine yet: the change is kept here, shown as not scored yet, and scored
+  // as soon as the engine starts or the network returns. A saved game sends its changes one by
+  // one; a game on the phone alone is replayed whole, so its outbox only counts the changes.
   function waitOnPhone(deals, op) {
     state.deals = deals;
     state.stale = true;
@@ -110,43 +174,79 @@
     render();
   }
 
+  // The deals kept unscored, scored on the phone now that the engine is here.
+  function scoreWaiting() {
+    if (!state || !state.stale || !onPhone()) return;
+    var deals = state.deals;
+    scoreOnPhone(deals).then(function (answer) {
+      if (state.deals !== deals) return; // changed meanwhile: that change scored it
+      if (answer.status !== 0) { showErrors(answer.answer.errors || {}, null, false); return; }
+      state.game = answer.answer;
+      state.scored = deals;
+      state.stale = false;
+      state.by = "phone";
+      if (!state.key) state.outbox = [];
+      store();
+      render();
+      flush();
+    }, function () {});
+  }
+
   var flushing = false;
   function flush() {
-    if (!state || !state.stale || flushing) return;
+    var outbox = (state && state.outbox) || [];
+    if (!state || flushing || !(state.stale || (state.key && outbox.length))) return;
+    if (!state.key && onPhone()) { scoreWaiting(); return; }
     flushing = true;
     function done() { flushing = false; }
-    var outbox = state.outbox || [];
     if (state.key && outbox.length) {
       var op = outbox[0];
       var url = gameUrl() + "deals/" + (op.method === "POST" ? "" : op.number + "/");
       call(op.method, url, op.method === "DELETE" ? undefined : op.entry).then(function (answer) {
         done();
-        state.outbox = outbox.slice(1);
+        // Changes made while this one was on its way stay after it.
+        state.outbox = (state.outbox || []).slice(1);
         if (answer.status >= 400) showErrors(answer.data.errors || {}, null, true);
-        if (answer.status < 500 && answer.data && answer.data.entries) {
-          state.game = answer.data;
-          state.scored = answer.data.entries;
-          if (!state.outbox.length) { state.deals = answer.data.entries; state.stale = false; }
+        var server = answer.status < 500 && answer.data && answer.data.entries ? answer.data : null;
+        if (!state.outbox.length) {
+          // Every change is sent: the server's game is the game (refused or not, it is read).
+          if (server) settle(server);
+          else { store(); render(); return readBack(); }
+        } else if (server && state.stale) {
+          state.game = server;
+          state.scored = server.entries;
         }
         store(); render(); flush();
       }, done);
       return;
     }
-    var body = { players: state.players, rules: state.rules, first_dealer: state.first_dealer, deals: state.deals };
-    var url = state.key ? gameUrl() : root.getAttribute("data-replay");
-    call(state.key ? "GET" : "POST", url, state.key ? undefined : body).then(function (answer) {
+    if (state.key) { done(); readBack(); return; }
+    var body = gameBody(state.deals);
+    body.players = state.players;
+    call("POST", root.getAttribute("data-replay"), body).then(function (answer) {
       done();
       if (answer.status < 400) {
         state.game = answer.data; state.stale = false; state.outbox = [];
-        if (state.key) state.deals = answer.data.entries;
-        state.scored = state.key ? answer.data.entries : body.deals;
+        state.scored = body.deals; state.by = "server";
       } else showErrors(answer.data.errors || {}, null, false);
       store(); render();
     }, done);
   }
+
+  // The saved game as the server has it, in place of the phone's.
+  function readBack() {
+    return call("GET", gameUrl()).then(function (answer) {
+      if (answer.status >= 400) return;
+      settle(answer.data);
+      store(); render();
+    }, function () {});
+  }
   window.addEventListener("online", flush);
   // Some networks come back without an "online" event: try again now and then.
-  window.setInterval(function () { if (state && state.stale && navigator.onLine) flush(); }, 15000);
+  window.setInterval(function () {
+    if (state && (state.stale || (state.key && (state.outbox || []).length)) && navigator.onLine) flush();
+  }, 15000);
+  if (engine) engine.onReady(function () { scoreWaiting(); });
 
   // The pad as an app: the site's service worker keeps this page and its assets, so that the
   // game opens again without network (tournaments/views/offline.py). On the first visit the
@@ -211,20 +311,26 @@
         store();
         showGame();
       }
-      call("POST", root.getAttribute("data-replay"), body).then(function (answer) {
-        if (answer.status >= 400) {
-          Object.keys(answer.data.errors || {}).forEach(function (path) {
-            answer.data.errors[path].forEach(function (message) {
-              var li = document.createElement("li");
-              li.textContent = message;
-              errors.appendChild(li);
-            });
+      function refused(found) {
+        Object.keys(found || {}).forEach(function (path) {
+          found[path].forEach(function (message) {
+            var li = document.createElement("li");
+            li.textContent = message;
+            errors.appendChild(li);
           });
-          $("#pad-rules").open = true;
-          return;
-        }
+        });
+        $("#pad-rules").open = true;
+      }
+      call("POST", root.getAttribute("data-replay"), body).then(function (answer) {
+        if (answer.status >= 400) { refused(answer.data.errors); return; }
         start(answer.data);
-      }, function () { start(null); });
+      }, function () {
+        // No network: the house rules are the engine's to check, on the phone when it is here.
+        if (!onPhone()) { start(null); return; }
+        engine.match({ rules: rules, first_dealer: body.first_dealer, deals: [] }).then(function (answer) {
+          if (answer.status !== 0) refused(answer.answer.errors); else start(null);
+        }, function () { start(null); });
+      });
     });
   }
 
@@ -488,9 +594,11 @@
     var body = { players: state.players, rules: state.rules, first_dealer: state.first_dealer, deals: state.deals };
     call("POST", root.getAttribute("data-api"), body).then(function (answer) {
       if (answer.status >= 400) { showErrors(answer.data.errors || {}, null, false); return; }
+      // The server replays the game it saves: its figures win over the phone's, which must agree.
+      settle(answer.data);
       var saved = { players: state.players, rules: answer.data.rules, first_dealer: state.first_dealer,
         deals: answer.data.entries, scored: answer.data.entries, game: answer.data, stale: false,
-        key: answer.data.key, outbox: [] };
+        key: answer.data.key, outbox: [], by: "server", disagreement: !!state.disagreement };
       localStorage.setItem("belote.pad." + answer.data.key, JSON.stringify(saved));
       state = null; store();
       window.location.href = root.getAttribute("data-new-page") + answer.data.key + "/";
@@ -545,8 +653,12 @@
     winner.hidden = !(game && game.over && !state.stale);
     if (!winner.hidden) winner.textContent = game.winner === "draw" ? text("draw") : text("wins", { name: nameOf(game.winner) });
     var waiting = $("[data-waiting]");
-    waiting.hidden = !state.stale;
+    var unsent = state.key ? (state.outbox || []).length : 0;
+    waiting.hidden = !state.stale && !unsent;
     if (state.stale) waiting.textContent = text("waiting", { n: (state.outbox || []).length || 1 });
+    else if (unsent) waiting.textContent = text("unsent", { n: unsent });
+    $("[data-disagreement]").hidden = !state.disagreement;
+    root.setAttribute("data-scored-by", state.stale ? "" : state.by || "server");
     var numberNext = state.deals.length + 1;
     $("[data-form-title]", form).textContent = editing ? text("correct", { n: editing }) : text("deal", { n: numberNext });
     $("[data-cancel]", form).hidden = !editing;

@@ -4,8 +4,9 @@
    refusal is shown here, with the choice to send it anyway or discard it — never dropped.
    Deals are sent as the form would send them and the server's page is shown in place, so the
    page keeps its scroll position and the score bar its place. The totals count the deals
-   waiting, marked as waiting, by the engine's figures the page carries, until the server's
-   score replaces them. */
+   waiting, marked as waiting, as the engine running on the phone scores them (static/js/
+   engine.js: scoring/engine/ itself), until the server's score replaces them; a deal the
+   engine refuses is refused here, beside its field, before it is kept. */
 (function () {
   "use strict";
   var screen = document.getElementById("table-screen");
@@ -222,78 +223,138 @@
     flush();
   }
 
-  // A waiting deal, counted in the totals until the server scores it (its score replaces this):
-  // the written score of the entry by the engine's figures the form carries (data-provisional).
-  // A deal where both teams declared is left out: which declarations count is the server's.
-  function provisional(item) {
-    var form = document.getElementById("deal-form");
-    var figures;
-    try { figures = JSON.parse(form.getAttribute("data-provisional")); } catch (e) { return null; }
+  // --- the engine on the phone (static/js/engine.js): no rule of the game is here ----------
+  var engine = window.beloteEngine;
+  function onPhone() { return !!(engine && engine.ready()); }
+
+  // The §8 entry of a kept deal, from its fields as the form names them (DealForm.build_entry
+  // reads the same fields on the server); `slots` notes which slot each declaration came from.
+  function entryOf(item, slots) {
     var f = {};
     item.fields.forEach(function (pair) { f[pair[0]] = pair[1]; });
-    if (!f.taker || f.taker === "pass") return f.taker ? { NS: 0, EW: 0 } : null;
-    var taker = f.taker === "N" || f.taker === "S" ? "NS" : "EW";
-    var other = { NS: "EW", EW: "NS" };
-    var decl = { NS: 0, EW: 0 };
-    Object.keys(f).forEach(function (name) {
-      var m = /^decl_(NS|EW)_\d+_kind$/.exec(name);
-      if (m && f[name]) decl[m[1]] += figures.declarations[f[name]] || 0;
+    var entry = { taker: !f.taker || f.taker === "pass" ? null : f.taker };
+    ["trump", "capot", "belote"].forEach(function (name) { if (f[name]) entry[name] = f[name]; });
+    var cards = (f.cards || "").trim();
+    if (cards !== "") {
+      entry.points = { team: f.points_team || null, cards: /^-?\d+$/.test(cards) ? parseInt(cards, 10) : cards };
+    }
+    var declarations = {};
+    ["NS", "EW"].forEach(function (team) {
+      var items = [];
+      for (var slot = 0; slot < 16; slot++) {
+        var prefix = "decl_" + team + "_" + slot + "_";
+        if (!(prefix + "kind" in f)) continue;
+        var kind = f[prefix + "kind"] || "";
+        var declaration;
+        if (kind.indexOf("four") === 0) declaration = { type: "four", rank: kind.slice(4) };
+        else if (kind.indexOf("seq") === 0) {
+          declaration = { type: "sequence", length: parseInt(kind.slice(3), 10),
+            top: f[prefix + "top"] || null, suit: f[prefix + "suit"] || null };
+        } else continue;
+        if (slots) slots[team + "." + items.length] = slot;
+        items.push(declaration);
+      }
+      if (items.length) declarations[team] = items;
     });
-    if (decl.NS && decl.EW) return null;
-    var capot = f.capot || "";
-    var value = capot ? figures.capot : figures.value;
-    var cards = parseInt(f.cards, 10);
-    var cardsOf = {};
-    if (capot) {
-      cardsOf[capot] = value; cardsOf[other[capot]] = 0;
-    } else {
-      if (isNaN(cards) || String(cards) !== (f.cards || "").trim()) return null;
-      var team = f.points_team || "NS";
-      cardsOf[team] = cards; cardsOf[other[team]] = value - cards;
-    }
-    var belote = { NS: 0, EW: 0 };
-    if (f.belote) belote[f.belote] = figures.belote;
-    var t = taker, d = other[taker];
-    var totalT = cardsOf[t] + decl[t] + belote[t], totalD = cardsOf[d] + decl[d] + belote[d];
-    var written = {};
-    var as = totalT > totalD ? "made" : totalT < totalD ? "dedans" : figures.litige;
-    if (capot && capot !== taker) as = "dedans";
-    if (as === "made") { written[t] = totalT; written[d] = totalD; }
-    else if (as === "dedans") { written[t] = belote[t]; written[d] = value + decl[t] + decl[d] + belote[d]; }
-    else { written[t] = belote[t]; written[d] = totalD; }
-    if (figures.rounding === "nearest_ten") {
-      written[t] = Math.floor((written[t] + 5) / 10) * 10;
-      written[d] = Math.floor((written[d] + 5) / 10) * 10;
-    }
-    return written;
+    if (Object.keys(declarations).length) entry.declarations = declarations;
+    return entry;
   }
 
-  // The score bar's totals: the server's, plus the deals waiting, marked as waiting.
-  function renderTotals(items) {
-    var extra = { NS: 0, EW: 0 };
-    var counted = 0;
-    items.forEach(function (item) {
-      var score = provisional(item);
-      if (!score) return;
-      extra.NS += score.NS; extra.EW += score.EW; counted += 1;
+  // The match as the server last sent it (the score bar carries it), with the deals waiting.
+  function matchWith(items) {
+    var game;
+    try { game = JSON.parse(document.getElementById("engine-game").textContent); } catch (e) { return null; }
+    return { rules: game.rules, first_dealer: game.first_dealer,
+      deals: game.deals.concat(items.map(function (item) { return entryOf(item); })) };
+  }
+
+  // A deal kept without network is first asked of the engine: one it refuses is refused here,
+  // each message beside its field, as the server would (scoring/forms.py names the fields).
+  function clearEngineErrors(form) {
+    form.querySelectorAll("[data-engine-errors]").forEach(function (list) { list.remove(); });
+    form.querySelectorAll(".engine-field-error").forEach(function (el) {
+      el.classList.remove("engine-field-error", "field-error");
     });
+  }
+  function showEngineErrors(form, errors, index, slots) {
+    var where;
+    try { where = JSON.parse(form.getAttribute("data-engine-fields")); } catch (e) { where = { paths: {}, declaration_parts: {} }; }
+    var prefix = "deals." + index + ".";
+    Object.keys(errors).forEach(function (full) {
+      var path = full.indexOf(prefix) === 0 ? full.slice(prefix.length) : full;
+      var field = where.paths[path];
+      var m = /^declarations\.(NS|EW)\.(\d+)(?:\.(\w+))?$/.exec(path);
+      if (!field && m && slots[m[1] + "." + m[2]] !== undefined) {
+        field = "decl_" + m[1] + "_" + slots[m[1] + "." + m[2]] + "_" + (where.declaration_parts[m[3] || ""] || "kind");
+      }
+      var input = field ? form.querySelector("[name=" + field + "]") : null;
+      var part = input ? input.closest(".decl-slot, fieldset") : null;
+      var list = document.createElement("ul");
+      list.className = "errorlist";
+      list.setAttribute("role", "alert");
+      list.setAttribute("data-engine-errors", path);
+      errors[full].forEach(function (message) {
+        var li = document.createElement("li");
+        li.textContent = part || full.indexOf(prefix) !== 0 ? message : path + ": " + message;
+        list.appendChild(li);
+      });
+      if (part) {
+        part.classList.add("field-error", "engine-field-error");
+        var details = part.closest("details");
+        if (details) details.open = true;
+        part.appendChild(list);
+      } else {
+        var head = form.querySelector(".form-head");
+        head.after(list);
+      }
+    });
+    var first = form.querySelector("[data-engine-errors]");
+    if (first) first.scrollIntoView({ block: "center" });
+  }
+  function checkThenKeep(form, item) {
+    clearEngineErrors(form);
+    var items = load();
+    var body = onPhone() ? matchWith(items.concat([item])) : null;
+    if (!body) { keep(form, item); return; }
+    var slots = {};
+    entryOf(item, slots);
+    engine.match(body).then(function (answer) {
+      if (answer.status === 0) keep(form, item);
+      else showEngineErrors(form, answer.answer.errors || {}, body.deals.length - 1, slots);
+    }, function () { keep(form, item); });
+  }
+
+  // The score bar's totals: the server's, or with deals waiting, the match replayed on the phone
+  // by the engine with them, marked as waiting, until the server's score replaces them. Until
+  // the engine has started, the server's totals alone.
+  var totalsAsked = 0;
+  function renderTotals(items) {
     var bar = document.getElementById("scorebar");
     if (!bar) return;
-    bar.querySelectorAll("[data-total]").forEach(function (total) {
-      if (!total.hasAttribute("data-server")) total.setAttribute("data-server", total.textContent.trim());
-      var server = parseInt(total.getAttribute("data-server"), 10) || 0;
-      total.textContent = String(server + extra[total.getAttribute("data-total")]);
-    });
-    bar.classList.toggle("scorebar-waiting", counted > 0);
-    var note = bar.querySelector("[data-waiting-note]");
-    if (!note) {
-      note = document.createElement("p");
-      note.className = "waiting-note";
-      note.setAttribute("data-waiting-note", "");
-      bar.querySelector(".scorebar-totals").after(note);
+    var asked = ++totalsAsked;
+    function show(totals, counted) {
+      if (asked !== totalsAsked) return;
+      bar.querySelectorAll("[data-total]").forEach(function (total) {
+        if (!total.hasAttribute("data-server")) total.setAttribute("data-server", total.textContent.trim());
+        var side = total.getAttribute("data-total");
+        total.textContent = totals ? String(totals[side]) : total.getAttribute("data-server");
+      });
+      bar.classList.toggle("scorebar-waiting", counted > 0);
+      var note = bar.querySelector("[data-waiting-note]");
+      if (!note) {
+        note = document.createElement("p");
+        note.className = "waiting-note";
+        note.setAttribute("data-waiting-note", "");
+        bar.querySelector(".scorebar-totals").after(note);
+      }
+      note.hidden = !counted;
+      note.textContent = counted ? text("counted").replace("%(n)s", counted) : "";
     }
-    note.hidden = !counted;
-    note.textContent = counted ? text("counted").replace("%(n)s", counted) : "";
+    var body = items.length && onPhone() ? matchWith(items) : null;
+    if (!body) { show(null, 0); return; }
+    engine.match(body).then(function (answer) {
+      if (answer.status === 0) show(answer.answer.totals, items.length); else show(null, 0);
+    }, function () { show(null, 0); });
   }
 
   function render() {
@@ -348,14 +409,14 @@
     event.preventDefault();
     if (busy) return;
     var item = snapshot(form);
-    if (load().length || !navigator.onLine) { keep(form, item); return; }
+    if (load().length || !navigator.onLine) { checkThenKeep(form, item); return; }
     busy = true;
     var save = form.querySelector("button[type=submit]");
     if (save) save.disabled = true;
     post(item).then(function (result) {
       busy = false;
       if (save) save.disabled = false;
-      if (result.kind === "network") { keep(form, item); return; }
+      if (result.kind === "network") { checkThenKeep(form, item); return; }
       if (result.kind === "blocked") { blocked = result.why; keep(form, item); return; }
       show(result.doc, true);
       if (result.kind === "saved") {
@@ -390,6 +451,7 @@
       }
     }).catch(function () {});
   }
+  if (engine) engine.onReady(render);
   // Deals still waiting from before (the page was reloaded): the form comes after them.
   var waiting = load();
   if (waiting.length) numberForm(document.getElementById("deal-form"), dealCount() + waiting.length + 1);

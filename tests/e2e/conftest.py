@@ -120,3 +120,41 @@ def submit(page: Any, selector: str) -> None:
     """Click and wait for the page the form answers with."""
     with page.expect_navigation():
         page.click(selector)
+
+
+@pytest.fixture(scope="session")
+def engine_built() -> dict[str, Any]:
+    """The engine built for the phone (Pyodide from npm, the engine's zip), as `make install`
+    builds it; skipped where npm never fetched Pyodide (a bare machine: CI fails on skips)."""
+    from scoring import bundle
+
+    found = bundle.build()
+    if found is None:
+        pytest.skip("needs Pyodide in node_modules/: run `npm ci` (make install does)")
+    return found
+
+
+def engine_ready(page: Any, timeout: float = 60_000) -> None:
+    """Wait until the page's engine (static/js/engine.js) has started on the phone."""
+    page.wait_for_function(
+        "() => document.documentElement.getAttribute('data-engine') === 'ready'", timeout=timeout
+    )
+
+
+def engine_kept(page: Any) -> None:
+    """Wait until the site's service worker holds every file of the engine (its own cache)."""
+    for _ in range(300):
+        if page.evaluate(
+            """async () => {
+              const name = (await caches.keys()).find((n) => n.startsWith('belote-engine-'));
+              if (!name) return false;
+              const sw = await fetch('/sw.js').then((r) => r.text());
+              const files = JSON.parse(sw.match(/var ENGINE = (\\[.*\\]);/)[1]);
+              const cache = await caches.open(name);
+              const kept = await Promise.all(files.map((f) => cache.match(f)));
+              return files.length > 0 && kept.every(Boolean);
+            }"""
+        ):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the service worker never kept the engine's files")

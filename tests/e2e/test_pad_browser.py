@@ -3,6 +3,10 @@ a deal corrected and one removed, the winner named, saved and shared read-only, 
 kept on the phone while the network is down, and the pad reopened without network (the site's
 service worker keeps it).
 
+These phones have no engine of their own (no Web Worker, as on a site installed without npm,
+or while the engine is still loading): the server scores, and a deal entered without network
+waits, not scored yet. The engine on the phone is tests/e2e/test_pad_engine_browser.py's.
+
 Screenshots land in artifacts/screenshots/pad-*.png.
 """
 
@@ -29,8 +33,13 @@ pytestmark = [
 ]
 
 
+# The page finds no Web Worker, so static/js/engine.js never starts the engine.
+WITHOUT_ENGINE = "Object.defineProperty(window, 'Worker', { value: undefined });"
+
+
 def _phone_page(browser, **options):
     context = browser.new_context(viewport=PHONE, locale="en-GB", **options)
+    context.add_init_script(WITHOUT_ENGINE)
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page

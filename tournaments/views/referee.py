@@ -261,6 +261,13 @@ def _render_table(
         "waiting_call": match.calls.filter(answered_at__isnull=True).first(),
         "reason_max": REASON_MAX,
         "cache_name": CACHE_NAME,
+        # The match as the engine on the phone replays it with the deals waiting to be sent
+        # (static/js/table-outbox.js): the stored entries, its house rules and first dealer.
+        "engine_game": {
+            "rules": match.rules or {},
+            "first_dealer": match.first_dealer,
+            "deals": [row["deal"].entry for row in rows],
+        },
     }
     return render(request, "tournaments/referee/table.html", context, status=status)
 

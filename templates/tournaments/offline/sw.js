@@ -3,10 +3,17 @@
    pad's pages come from the network when there is one, and their last copy is kept; without
    network the kept copy is shown, and the deals entered wait on the phone (the table's outbox in
    static/js/table-outbox.js, the pad's game in static/js/pad.js). The pages' assets likewise,
-   kept from the install on. Nothing else is touched: every other request goes to the network. */
+   kept from the install on. The engine on the phone (Pyodide and the engine's zip, static/js/
+   engine.js) is kept in a cache of its own, named by its versions: its files never change
+   under one address, so they come from the cache first, and a new engine is a new cache.
+   Nothing else is touched: every other request goes to the network. */
 "use strict";
 var CACHE = "{{ cache_name|escapejs }}";
 var ASSETS = [{% for asset in assets %}"{{ asset|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
+var ENGINE_CACHE = "{{ engine_cache|escapejs }}";
+var ENGINE = [{% for file in engine_files %}"{{ file|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
+// The engine's messages in one language: /engine/messages.<language>.json.
+var ENGINE_MESSAGES = "{{ engine_messages|escapejs }}";
 var MY_TABLES = "{{ my_tables|escapejs }}";
 var TABLE_PAGE = /^\/matches\/\d+\/table\/$/;
 var PAD = "{{ pad_page|escapejs }}";
@@ -23,10 +30,15 @@ self.addEventListener("install", function (event) {
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return name.indexOf("belote-table-") === 0 && name !== CACHE;
+      return (name.indexOf("belote-table-") === 0 && name !== CACHE) ||
+        (name.indexOf("belote-engine-") === 0 && name !== ENGINE_CACHE);
     }).map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
+
+function isMessages(path) {
+  return path.indexOf(ENGINE_MESSAGES) === 0 && /^[a-z-]+\.json$/.test(path.slice(ENGINE_MESSAGES.length));
+}
 
 function keptPath(path) {
   return TABLE_PAGE.test(path) || path === MY_TABLES ||
@@ -45,8 +57,30 @@ function keep(key, response) {
   return caches.open(CACHE).then(function (cache) { return cache.put(key, response); });
 }
 
-// A page opened before the worker was its own (the first visit) asks to be kept: {keep: path}.
+// The engine's files the cache lacks (a first visit's page fetched them itself), fetched now:
+// mostly from the browser's own cache, as the page has just loaded them.
+function keepEngine(messages) {
+  if (!ENGINE_CACHE) return Promise.resolve();
+  var kept = typeof messages === "string" && isMessages(messages) ? caches.open(CACHE).then(function (cache) {
+    return cache.match(messages).then(function (copy) {
+      if (copy) return;
+      return fetch(messages).then(function (response) { if (response.ok) return cache.put(messages, response); });
+    });
+  }) : Promise.resolve();
+  return kept.then(function () { return caches.open(ENGINE_CACHE); }).then(function (cache) {
+    return Promise.all(ENGINE.map(function (file) {
+      return cache.match(file).then(function (copy) {
+        if (copy) return;
+        return fetch(file).then(function (response) { if (response.ok) return cache.put(file, response); });
+      });
+    }));
+  }).catch(function () {});
+}
+
+// A page opened before the worker was its own (the first visit) asks to be kept: {keep: path};
+// a page whose engine has started asks for the engine's files: {keepEngine: true}.
 self.addEventListener("message", function (event) {
+  if (event.data && event.data.keepEngine) { event.waitUntil(keepEngine(event.data.messages)); return; }
   var path = event.data && event.data.keep;
   if (typeof path !== "string" || !keptPath(path)) return;
   var key = self.location.origin + path;
@@ -70,7 +104,18 @@ self.addEventListener("fetch", function (event) {
     }));
     return;
   }
-  if (ASSETS.indexOf(url.pathname) >= 0) {
+  if (ENGINE.indexOf(url.pathname) >= 0) {
+    event.respondWith(caches.open(ENGINE_CACHE).then(function (cache) {
+      return cache.match(url.pathname).then(function (copy) {
+        return copy || fetch(request).then(function (response) {
+          if (response.ok) cache.put(url.pathname, response.clone());
+          return response;
+        });
+      });
+    }));
+    return;
+  }
+  if (ASSETS.indexOf(url.pathname) >= 0 || isMessages(url.pathname)) {
     // The network's copy when there is one (a new stylesheet shows at once), else the kept one.
     event.respondWith(fetch(request).then(function (response) {
       if (response.ok) {
