@@ -36,9 +36,7 @@ from tournaments.permissions import is_director, require_director
 from tournaments.selectors.players import has_sat
 from tournaments.services.entrants import register_entrant_names
 from tournaments.services.registration import (
-    TEAM_NAME_MAX,
     TeamLine,
-    default_team_name,
     register_team_lines,
 )
 from tournaments.services.settings import update_tournament
@@ -273,17 +271,6 @@ def cancel_registration(
     return moved
 
 
-def _team_name(tournament: Tournament, first: str, second: str) -> str:
-    """The team's default name ("Last – Last"), numbered when the tournament has it already."""
-    base = default_team_name(first, second)[: TEAM_NAME_MAX - 5]
-    taken = {n.casefold() for n in tournament.teams.values_list("name", flat=True)}
-    name, n = base, 1
-    while name.casefold() in taken:
-        n += 1
-        name = f"{base} ({n})"
-    return name
-
-
 def accept_registration(
     registration: Registration, *, by: Any, new_members: str = ASK_IF_SIMILAR
 ) -> Team | Entrant:
@@ -334,7 +321,8 @@ def accept_registration(
                 if len(group) == 1
                 else (group[0].player, group[1].player)
             )
-            line = TeamLine(first, second, name=_team_name(tournament, first, second))
+            # No name given: the event's one rule names it (and tells family pairs apart).
+            line = TeamLine(first, second, name="")
             entry = register_team_lines(tournament, [line], by=by, new_members=new_members)[0]
         now = timezone.now()
         for row in group:

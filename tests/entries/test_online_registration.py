@@ -191,6 +191,16 @@ def test_accepting_matches_the_names_to_the_clubs_members(club, director):
     assert entry.team == team
 
 
+def test_two_family_pairs_accepted_online_are_told_apart_by_the_events_naming_rule(
+    club, director
+):
+    tournament = open_tournament(club)
+    first = register(tournament, "Marie Dupont", "Luc Dupont")
+    second = register(tournament, "Anne Dupont", "Paul Dupont")
+    names = [accept_registration(e, by=director, new_members=CREATE).name for e in (first, second)]
+    assert names == ["Dupont – Dupont", "Anne & Paul Dupont"]
+
+
 def test_a_name_close_to_a_members_is_asked_about_never_created_silently(club, director):
     tournament = open_tournament(club)
     MembershipFactory(club=club, player=PlayerFactory(first_name="Marie", last_name="Leclerc"))
