@@ -55,7 +55,7 @@ lint: install
 	$(BIN)/ruff format --check .
 
 check: install
-	$(BIN)/mypy scoring club tournaments config
+	$(BIN)/mypy scoring club live tournaments entries seasons pad config
 	$(BIN)/lint-imports
 
 worker: install

@@ -53,6 +53,14 @@ requires_redis = pytest.mark.skipif(
 )
 
 
+def pytest_collection_modifyitems(config, items):  # type: ignore[no-untyped-def]
+    """On several cores (pytest-xdist, `--dist loadgroup`) the tests of the real broker run in
+    one process: they share its queue, and a worker of one would take the other's tasks."""
+    for item in items:
+        if item.get_closest_marker("redis") is not None:
+            item.add_marker(pytest.mark.xdist_group("redis"))
+
+
 def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
     """In CI (BELOTE_FORBID_SKIPS=1) a skipped test is a failure: the services are all there."""
     if os.environ.get("BELOTE_FORBID_SKIPS") != "1":
