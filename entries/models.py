@@ -1,7 +1,7 @@
 """Online registration: a request to play, kept apart from the teams (and an individual
 tournament's entrants) until a director accepts it; then its names are matched to the club's
 members exactly as pasted teams are, and it points at the team (or entrant) it became.
-Presence and payment are the entry's own (`tournaments.models.CheckInFields`, on Team and
+Presence and payment are the entry's own (`tournaments.models.Entry`, on Team and
 Entrant): the event owns its entries, this app the actions and pages before the first deal.
 """
 

@@ -16,14 +16,11 @@ from django.utils.translation import gettext as _
 from club.models import Rating
 from club.registration import Roster
 from tournaments.errors import Conflict, RegistrationClosed
-from tournaments.models import Entrant, Payment, Team, Tournament
+from tournaments.models import Entrant, Entry, Payment, Tournament
 from tournaments.selectors.people import find_players
-from tournaments.selectors.players import entries
+from tournaments.selectors.players import entries, entries_with_players
 
 from .models import Registration
-
-Entry = Team | Entrant
-
 
 # --- online registration -------------------------------------------------------------------
 
@@ -180,23 +177,12 @@ def partner_suggestions(tournament: Tournament) -> dict[str, list[Any]]:
 
 def check_in_entries(tournament: Tournament) -> list[Entry]:
     """Every entry (`players.entries`), withdrawn ones last, with its players (one query)."""
-    if tournament.is_individual:
-        return list(
-            entries(tournament)
-            .select_related("player")
-            .order_by("withdrawn", "player__last_name", "player__first_name", "seed")
-        )
-    return list(
-        entries(tournament)
-        .select_related("first_player", "second_player")
-        .order_by("withdrawn", "name", "seed")
-    )
+    order = tournament.entry_model.name_order
+    return list(entries_with_players(tournament).order_by("withdrawn", *order, "seed"))
 
 
 def entry_players(entry: Entry) -> str:
-    if isinstance(entry, Team):
-        return f"{entry.first_player} & {entry.second_player}"
-    return entry.name
+    return entry.players_in_words
 
 
 def self_check_in_matches(tournament: Tournament, query: str) -> list[tuple[Any, Entry]]:
@@ -220,8 +206,8 @@ def self_check_in_matches(tournament: Tournament, query: str) -> list[tuple[Any,
 def fee_due(tournament: Tournament, entry: Entry) -> Decimal:
     """What an entry owes: the fee per team, or per player (two in a team)."""
     fee = tournament.entry_fee or Decimal(0)
-    if tournament.entry_fee_per == Tournament.FeePer.PLAYER and isinstance(entry, Team):
-        return fee * 2
+    if tournament.entry_fee_per == Tournament.FeePer.PLAYER:
+        return fee * entry.player_count
     return fee
 
 

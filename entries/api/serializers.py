@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from club.registration import ASK_IF_SIMILAR, NEW_MEMBERS
-from tournaments.models import Attendance, Entrant, Payment, Team, Tournament
+from tournaments.models import Attendance, Entry, Payment, Tournament
 
 from .. import selectors
 from ..models import Registration
@@ -132,15 +132,15 @@ class EntryCheckInSerializer(serializers.Serializer):
     withdrawn = serializers.BooleanField()
 
     @extend_schema_field(serializers.CharField())
-    def get_players(self, entry: Team | Entrant) -> str:
+    def get_players(self, entry: Entry) -> str:
         return selectors.entry_players(entry)
 
     @extend_schema_field(serializers.BooleanField())
-    def get_checked_in(self, entry: Team | Entrant) -> bool:
+    def get_checked_in(self, entry: Entry) -> bool:
         return entry.is_present
 
     @extend_schema_field(serializers.ChoiceField(choices=Payment.choices, allow_null=True))
-    def get_paid(self, entry: Team | Entrant) -> str | None:
+    def get_paid(self, entry: Entry) -> str | None:
         return entry.paid or None
 
 

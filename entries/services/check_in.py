@@ -1,5 +1,5 @@
 """Check-in and entry fees (docs/director.md): who came, who paid and how. The marks are the
-entry's own fields (tournaments' `CheckInFields`); the actions that set them are here.
+entry's own fields (tournaments' `Entry`); the actions that set them are here.
 
 With check-in on every entry is `expected` until a director marks it present or absent, or a
 player checks it in at the door (self check-in: a team is present as soon as either of its
@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.changes import changing
 from tournaments.errors import Conflict, ServiceError
-from tournaments.models import Attendance, Entrant, MatchEvent, Payment, Team
+from tournaments.models import Attendance, Entrant, Entry, MatchEvent, Payment, Team
 from tournaments.permissions import require_director
 from tournaments.services.director import withdraw_team
 from tournaments.services.entrants import withdraw_entrant
@@ -24,14 +24,12 @@ from ..selectors import fee_due, self_check_in_refusal
 
 __all__ = ["check_in", "self_check_in", "withdraw_absent"]
 
-Entry = Team | Entrant
 # What `check_in` leaves as it is when it is not given.
 UNCHANGED: Any = object()
 
 
 def _locked(entry: Entry) -> Entry:
-    model = Team if isinstance(entry, Team) else Entrant
-    return model.objects.select_for_update().get(pk=entry.pk)  # type: ignore[attr-defined]
+    return type(entry)._default_manager.select_for_update().get(pk=entry.pk)
 
 
 def check_in(
@@ -112,7 +110,7 @@ def withdraw_absent(entry: Entry, *, by: Any) -> Entry:
     """Withdraw an entry that did not come, in one step (its matches become byes)."""
     if isinstance(entry, Team):
         withdraw_team(entry, by=by)
-    else:
+    elif isinstance(entry, Entrant):
         withdraw_entrant(entry, by=by)
     entry.refresh_from_db()
     return entry

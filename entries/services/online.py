@@ -31,9 +31,9 @@ from tournaments.errors import (
     ServiceError,
     TournamentFull,
 )
-from tournaments.models import Entrant, MatchEvent, Team, Tournament
+from tournaments.models import Entry, MatchEvent, Tournament
 from tournaments.permissions import is_director, require_director
-from tournaments.selectors.players import has_sat
+from tournaments.selectors.players import entries_with_players, has_sat
 from tournaments.services.entrants import register_entrant_names
 from tournaments.services.registration import (
     TeamLine,
@@ -104,16 +104,8 @@ def _check_duplicates(tournament: Tournament, names: list[str]) -> None:
         status=Registration.Status.CANCELLED
     ):
         taken.update(_key(n) for n in (registration.player, registration.partner) if n)
-    if tournament.is_individual:
-        playing = Entrant.objects.filter(tournament=tournament, withdrawn=False).select_related(
-            "player"
-        )
-        taken.update(_key(e.player.full_name) for e in playing)
-    else:
-        teams = Team.objects.filter(
-            tournament=tournament, round__isnull=True, withdrawn=False
-        ).select_related("first_player", "second_player")
-        taken.update(_key(p.full_name) for t in teams for p in t.players)
+    playing = entries_with_players(tournament).filter(withdrawn=False)
+    taken.update(_key(p.full_name) for entry in playing for p in entry.players)
     for index, name in enumerate(names):
         if _key(name) in taken:
             raise AlreadyRegistered(
@@ -273,7 +265,7 @@ def cancel_registration(
 
 def accept_registration(
     registration: Registration, *, by: Any, new_members: str = ASK_IF_SIMILAR
-) -> Team | Entrant:
+) -> Entry:
     """Accept an entry: its names become the club's members (found by name, or created once
     the director confirms: club.registration's `new_members`) and it becomes a team (an
     entrant). A player looking for a partner is accepted with the partner paired to them.
@@ -310,7 +302,7 @@ def accept_registration(
                     ),
                     field="capacity",
                 )
-        entry: Team | Entrant
+        entry: Entry
         if tournament.is_individual:
             entry = register_entrant_names(
                 tournament, [registration.player], by=by, new_members=new_members
@@ -327,10 +319,7 @@ def accept_registration(
         now = timezone.now()
         for row in group:
             row.status, row.decided_at = Registration.Status.ACCEPTED, now
-            if isinstance(entry, Team):
-                row.team = entry
-            else:
-                row.entrant = entry
+            setattr(row, entry.line_field, entry)
             row.save(update_fields=["status", "decided_at", "team", "entrant"])
         _event(tournament, MatchEvent.Action.ACCEPT_REGISTRATION, str(entry), by)
     return entry

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import ServiceError
-from tournaments.models import Entrant, Payment, Team, Tournament
+from tournaments.models import Entry, Payment, Tournament
+from tournaments.selectors.players import entries, entries_with_players
 from tournaments.views.director import back, director_required, refused
 from tournaments.views.public import get_tournament
 
@@ -22,17 +23,8 @@ from .. import selectors
 from ..services import check_in as check_in_services
 
 
-def _entry(tournament: Tournament, pk: int) -> Team | Entrant:
-    if tournament.is_individual:
-        return get_object_or_404(
-            Entrant.objects.select_related("player"), tournament=tournament, pk=pk
-        )
-    return get_object_or_404(
-        Team.objects.select_related("first_player", "second_player"),
-        tournament=tournament,
-        round__isnull=True,
-        pk=pk,
-    )
+def _entry(tournament: Tournament, pk: int) -> Entry:
+    return get_object_or_404(entries_with_players(tournament), pk=pk)  # type: ignore[no-any-return]
 
 
 def _check_in_context(tournament: Tournament) -> dict[str, Any]:
@@ -125,13 +117,12 @@ def self_check_in(request: HttpRequest, club_slug: str, slug: str) -> HttpRespon
     done = None
     if request.method == "POST" and refusal is None:
         raw = request.POST.get("entry", "")
-        model = Entrant if tournament.is_individual else Team
         chosen = (
-            model.objects.filter(tournament=tournament, pk=int(raw)).first()
+            entries(tournament).filter(pk=int(raw)).first()
             if raw.isdigit() and len(raw) < 12
             else None
         )
-        if chosen is None or getattr(chosen, "round_id", None) is not None:
+        if chosen is None:
             raise Http404
         try:
             done = check_in_services.self_check_in(chosen, by=request.user)

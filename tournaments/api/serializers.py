@@ -147,11 +147,10 @@ class TournamentSerializer(serializers.ModelSerializer):
         request = self.context.get("request")
 
         def refusals() -> dict[str, Any]:
-            registered = tournament.entrants if tournament.is_individual else tournament.teams
             return available_actions(
                 tournament,
                 selectors.tables(tournament),
-                teams=registered.filter(withdrawn=False).count(),
+                teams=selectors.players.entries(tournament).filter(withdrawn=False).count(),
             )
 
         user = getattr(request, "user", None)

@@ -5,6 +5,7 @@ from .checkin import Attendance, Payment
 from .choices import Outcome, Seat, Side, seat_of
 from .deal import Deal, DealAudit, MatchEvent, Submission
 from .entrant import Entrant, SitOut
+from .entry import Entry
 from .lineup import DirectorCall, Substitution
 from .match import SEATS_PREFETCH, Match, MatchSeat
 from .standing import Standing
@@ -19,6 +20,7 @@ __all__ = [
     "DealAudit",
     "DirectorCall",
     "Entrant",
+    "Entry",
     "Match",
     "MatchConfirmation",
     "MatchEvent",

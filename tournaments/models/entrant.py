@@ -7,11 +7,11 @@ from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
 
-from .checkin import CheckInFields
+from .entry import Entry
 from .tournament import Round, Tournament
 
 
-class Entrant(CheckInFields):
+class Entrant(Entry):
     """A player registered alone in an individual tournament; ranked on their own line.
 
     Partners are drawn every round: each round's partnerships are Team rows of that round
@@ -23,11 +23,13 @@ class Entrant(CheckInFields):
     player = models.ForeignKey(
         Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="entries"
     )
-    seed = models.PositiveSmallIntegerField(_("seed"))
-    withdrawn = models.BooleanField(_("withdrawn"), default=False)
-    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
-    # The last round drawn when they withdrew (`rounds`): reinstated only before the next.
-    withdrawal = models.JSONField(default=dict, blank=True, editable=False)
+
+    line_field = "entrant"
+    players_related = ("player",)
+    name_related = ("player",)
+    player_count = 1
+    name_order = ("player__last_name", "player__first_name")
+    page_name = "tournaments:player_table"
 
     class Meta:
         ordering = ["tournament", "seed"]
@@ -44,9 +46,17 @@ class Entrant(CheckInFields):
         return self.player.full_name
 
     @property
+    def players(self) -> tuple[Player]:
+        return (self.player,)
+
+    @property
     def name(self) -> str:
         """What a standings line or a list shows, as a team's name is shown."""
         return self.player.full_name
+
+    @classmethod
+    def registered(cls, tournament: Tournament) -> models.QuerySet[Entrant]:
+        return cls.objects.filter(tournament=tournament)
 
 
 class SitOut(models.Model):

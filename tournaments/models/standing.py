@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..standings.names import LIVE_ROUND
 from .entrant import Entrant
+from .entry import Entry
 from .tournament import Team, Tournament
 
 
@@ -73,7 +74,7 @@ class Standing(models.Model):
         return f"{self.rank_label} {self.ranked}"
 
     @property
-    def ranked(self) -> Team | Entrant:
+    def ranked(self) -> Entry:
         """Whose line it is: the team, or the individual tournament's entrant (joined)."""
         return self.team if self.entrant_id is None else self.entrant  # type: ignore[return-value]
 

@@ -18,7 +18,7 @@ from club.models import Club, Player
 from scoring.engine import Draws
 
 from ..standings.criteria import DEFAULT_TIE_BREAKS
-from .checkin import CheckInFields
+from .entry import Entry
 
 # A bye's default points a deal when matches are played to `max_deals` alone (docs/formats.md).
 BYE_POINTS_PER_DEAL = 80
@@ -264,6 +264,15 @@ class Tournament(models.Model):
         return self.format == Tournament.Format.INDIVIDUAL
 
     @property
+    def entry_model(self) -> type[Entry]:
+        """What an entry of this tournament is: a mêlée's player (`Entrant`), else a `Team`."""
+        if self.is_individual:
+            from .entrant import Entrant  # the entrant's module is above this one
+
+            return Entrant
+        return Team
+
+    @property
     def bye_points_in_use(self) -> int | None:
         """What a bye scores in a round-by-round format; None where a bye counts nothing.
 
@@ -350,7 +359,7 @@ class Tournament(models.Model):
         return (self.points_win, self.points_draw, self.points_loss)
 
 
-class Team(CheckInFields):
+class Team(Entry):
     """A partnership: the first player sits North (or East), the partner opposite.
 
     Either a team registered for the whole tournament (`round` empty), or, in an individual
@@ -376,12 +385,13 @@ class Team(CheckInFields):
     second_player = models.ForeignKey(
         Player, verbose_name=_("second player"), on_delete=models.PROTECT, related_name="+"
     )
-    seed = models.PositiveSmallIntegerField(_("seed"))
-    withdrawn = models.BooleanField(_("withdrawn"), default=False)
-    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
-    # What the withdrawal changed, so that a reinstatement can undo it: the last round drawn
-    # then (`rounds`), the matches turned into byes and the team's own byes removed.
-    withdrawal = models.JSONField(default=dict, blank=True, editable=False)
+
+    line_field = "team"
+    players_related = ("first_player", "second_player")
+    name_related = ()
+    player_count = 2
+    name_order = ("name",)
+    page_name = "tournaments:team"
 
     class Meta:
         ordering = ["tournament", "seed"]
@@ -418,6 +428,11 @@ class Team(CheckInFields):
     @property
     def players(self) -> tuple[Player, Player]:
         return (self.first_player, self.second_player)
+
+    @classmethod
+    def registered(cls, tournament: Tournament) -> models.QuerySet[Team]:
+        """The teams registered for the whole tournament (not a mêlée's partnerships)."""
+        return cls.objects.filter(tournament=tournament, round__isnull=True)
 
     @property
     def is_partnership(self) -> bool:

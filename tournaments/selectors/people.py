@@ -10,7 +10,7 @@ from rapidfuzz import fuzz, process
 
 from club.models import Player
 
-from ..models import Entrant, Match, MatchSeat, Side, Standing, Team, Tournament, seat_of
+from ..models import Entry, Match, MatchSeat, Side, Standing, Team, Tournament, seat_of
 from ..standings.names import LIVE_ROUND
 from .tournament import entrants_with_players, teams_with_players
 
@@ -49,17 +49,14 @@ def team_rows(tournament: Tournament, team: Team) -> list[dict[str, Any]]:
     return [team_match_row(team, match) for match in matches]
 
 
-def latest_line(tournament: Tournament, whose: Team | Entrant) -> Standing | None:
+def latest_line(tournament: Tournament, whose: Entry) -> Standing | None:
     """The line of a team (or of an individual tournament's player) in the live table while
     a match is in play, else after the last round."""
     live_first = Case(
         When(round_number=LIVE_ROUND, then=Value(1)), default=Value(0), output_field=IntegerField()
     )
-    owner: dict[str, Team | Entrant] = (
-        {"team": whose} if isinstance(whose, Team) else {"entrant": whose}
-    )
     return (
-        Standing.objects.filter(tournament=tournament, **owner)
+        Standing.objects.filter(tournament=tournament, **{whose.line_field: whose})
         .order_by(live_first.desc(), "-round_number")
         .first()
     )

@@ -14,25 +14,27 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from ..models import Attendance, Entrant, Match, SitOut, Team, Tournament
+from ..models import Attendance, Entry, Match, SitOut, Team, Tournament
 
 __all__ = [
     "entries",
     "entries_in_play",
     "entries_left_out",
     "entries_of_the_evening",
+    "entries_with_players",
     "has_sat",
 ]
-
-Entry = Team | Entrant
 
 
 def entries(tournament: Tournament) -> QuerySet[Any]:
     """Every entry, withdrawn or not: registered teams (not a mêlée's partnerships) or
     entrants."""
-    if tournament.is_individual:
-        return Entrant.objects.filter(tournament=tournament)
-    return Team.objects.filter(tournament=tournament, round__isnull=True)
+    return tournament.entry_model.registered(tournament)
+
+
+def entries_with_players(tournament: Tournament) -> QuerySet[Any]:
+    """Every entry with its players joined (one query to name them all)."""
+    return entries(tournament).select_related(*tournament.entry_model.players_related)
 
 
 def _in_play(tournament: Tournament) -> Q:
@@ -53,13 +55,11 @@ def entries_left_out(tournament: Tournament) -> list[tuple[Entry, str]]:
         return []
     reasons = {Attendance.EXPECTED: _("not checked in"), Attendance.ABSENT: _("absent")}
     rows = (
-        entries(tournament)
+        entries_with_players(tournament)
         .filter(withdrawn=False)
         .exclude(attendance=Attendance.PRESENT)
         .order_by("seed", "pk")
     )
-    if tournament.is_individual:
-        rows = rows.select_related("player")
     return [(entry, str(reasons[entry.attendance])) for entry in rows]
 
 

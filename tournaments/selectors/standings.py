@@ -13,7 +13,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.core.cache import cache
 from django.db.models import QuerySet
@@ -21,6 +20,7 @@ from django.db.models import QuerySet
 from ..models import Standing, Tournament
 from ..standings.names import LIVE_ROUND, ROW_FIELDS
 from ..standings.table import Row
+from .players import entries
 from .results import tabulation_of
 
 log = logging.getLogger(__name__)
@@ -101,17 +101,13 @@ def past_lines(tournament: Tournament, number: int, *, players: bool = False) ->
     (one query when kept: the teams or the players; the results' read more when computed).
     `players`: with each team's two players."""
     rows = past_round_rows(tournament, [number]).get(number, [])
-    owners: dict[int, Any]
-    if tournament.is_individual:
-        whose, owners = "entrant", {e.pk: e for e in tournament.entrants.select_related("player")}
-    else:
-        related = ("first_player", "second_player") if players else ()
-        whose, owners = "team", {t.pk: t for t in tournament.teams.select_related(*related)}
+    model = tournament.entry_model
+    owners = {e.pk: e for e in entries(tournament).select_related(*model.joined(players=players))}
     return [
         Standing(
             tournament=tournament,
             round_number=number,
-            **{whose: owners[row[0]]},
+            **{model.line_field: owners[row[0]]},
             **dict(zip(ROW_FIELDS, row[2:], strict=True)),
         )
         for row in rows
@@ -173,10 +169,11 @@ class StandingsView:
         if self.after not in (LIVE_ROUND, self.latest):
             return past_lines(self.tournament, self.after, players=players)
         lines = Standing.objects.filter(tournament=self.tournament, round_number=self.after)
-        if self.tournament.is_individual:
-            return lines.select_related("entrant__player").order_by("rank", "entrant__seed", "pk")
-        related = ("team__first_player", "team__second_player") if players else ("team",)
-        return lines.select_related(*related).order_by("rank", "team__seed", "pk")
+        model = self.tournament.entry_model
+        whose = model.line_field
+        return lines.select_related(*model.joined(players=players, via=whose)).order_by(
+            "rank", f"{whose}__seed", "pk"
+        )
 
 
 def standings_after(
@@ -210,12 +207,9 @@ def standings_after(
 def rank_history(tournament: Tournament) -> list[tuple[str, list[tuple[float, float]]]]:
     """Each team's (a mêlée's: player's) rank after every round, for the chart (two queries
     whatever the size while the past rounds are kept, `past_round_rows`)."""
-    whose = "team_id"
-    if tournament.is_individual:
-        whose = "entrant_id"
-        names = {e.pk: e.name for e in tournament.entrants.select_related("player")}
-    else:
-        names = dict(tournament.teams.values_list("pk", "name"))
+    model = tournament.entry_model
+    whose = f"{model.line_field}_id"
+    names = {e.pk: e.name for e in entries(tournament).select_related(*model.joined(players=False))}
     history: dict[int, list[tuple[float, float]]] = {}
     stored = list(
         Standing.objects.filter(tournament=tournament)

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from .. import selectors
 from ..changes import changing
 from ..errors import Conflict, RoundNotReady, ServiceError
-from ..models import Deal, Entrant, Match, MatchEvent, MatchSeat, Round, Seat, Team, Tournament
+from ..models import Deal, Entry, Match, MatchEvent, MatchSeat, Round, Seat, Team, Tournament
 from ..permissions import may_referee, require_director
 from .draws import AllRoundsDrawn, draw_refusal
 from .registration import require_registered
@@ -98,7 +98,7 @@ class NextRoundDrawn(Conflict):
     code = "next_round_drawn"
 
 
-def reinstate_refusal(whose: Team | Entrant) -> ServiceError | None:
+def reinstate_refusal(whose: Entry) -> ServiceError | None:
     """Why a withdrawn team (or mêlée player) cannot come back; None when it can: only a
     withdrawn entry, and only until the next round is drawn."""
     if not whose.withdrawn:

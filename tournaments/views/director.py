@@ -222,9 +222,8 @@ def tables_version(tournament: Tournament, calls: list[Any]) -> str:
 @director_required
 def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = tables_context(tournament)
-    # An individual tournament's entrants are players; its teams, the rounds' partnerships.
-    registered = tournament.entrants if tournament.is_individual else tournament.teams
-    team_count = registered.filter(withdrawn=False).count()
+    # An individual tournament's entries are players (its teams, the rounds' partnerships).
+    team_count = selectors.players.entries(tournament).filter(withdrawn=False).count()
     context.update(
         {
             "team_count": team_count,

@@ -193,9 +193,7 @@ def standings_context(
         ],
         # Each line links to its team's page, or a mêlée's to its player's.
         "link_prefix": url_prefix(
-            "tournaments:player_table" if tournament.is_individual else "tournaments:team",
-            tournament.club.slug,
-            tournament.slug,
+            tournament.entry_model.page_name, tournament.club.slug, tournament.slug
         ),
     }
 
