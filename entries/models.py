@@ -79,7 +79,8 @@ class Registration(models.Model):
         """Registered or waiting: neither accepted nor cancelled yet."""
         return self.status in (Registration.Status.REGISTERED, Registration.Status.WAITING)
 
-    def places(self, individual: bool) -> int:
-        """The halves of a place it holds: a team 2, a player looking for a partner 1 (two of
-        them fill one place); in an individual tournament a player is a whole place (2)."""
-        return 1 if self.partner_wanted and not individual else 2
+    def places(self, tournament: Tournament) -> int:
+        """The halves of a place it holds in its `tournament` (given: no query): a whole entry
+        2, a player looking for a partner half a team (1: two of them fill one place); in an
+        individual tournament a player is a whole entry."""
+        return 1 if self.partner_wanted and tournament.entry_model.player_count > 1 else 2

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from club.models import Rating
 from club.registration import Roster
 from tournaments.errors import Conflict, RegistrationClosed
-from tournaments.models import Entrant, Entry, Payment, Tournament
+from tournaments.models import Entry, Payment, Tournament
 from tournaments.selectors.people import find_players
 from tournaments.selectors.players import entries, entries_with_players
 
@@ -75,9 +75,8 @@ def half_places_taken(tournament: Tournament) -> int:
     taken = entries(tournament).filter(withdrawn=False).count() * 2
     pending = Registration.objects.filter(
         tournament=tournament, status=Registration.Status.REGISTERED
-    ).values_list("partner_wanted", flat=True)
-    individual = tournament.is_individual
-    return taken + sum(1 if wanted and not individual else 2 for wanted in pending)
+    ).only("partner_wanted")
+    return taken + sum(registration.places(tournament) for registration in pending)
 
 
 def fits(tournament: Tournament, half_places: int, taken: int | None = None) -> bool:
@@ -188,16 +187,7 @@ def entry_players(entry: Entry) -> str:
 def self_check_in_matches(tournament: Tournament, query: str) -> list[tuple[Any, Entry]]:
     """The players whose name is what was typed, or close to it (typos forgiven), each with
     the entry it checks in (`find_players`, the "find my table" search)."""
-    found = find_players(tournament, query)
-    if not tournament.is_individual:
-        return [(player, team) for player, team in found if team is not None]
-    entrants = {
-        e.player_id: e
-        for e in Entrant.objects.filter(tournament=tournament, withdrawn=False).select_related(
-            "player"
-        )
-    }
-    return [(player, entrants[player.pk]) for player, _team in found if player.pk in entrants]
+    return find_players(tournament, query)
 
 
 # --- entry fees ----------------------------------------------------------------------------

@@ -193,7 +193,7 @@ def register_online(
             email=email,
             phone=phone,
         )
-        if not fits(tournament, registration.places(tournament.is_individual)):
+        if not fits(tournament, registration.places(tournament)):
             registration.status = Registration.Status.WAITING
         registration.save()
         _event(
@@ -294,7 +294,7 @@ def accept_registration(
             group.append(partner)
         waiting = [r for r in group if r.status == Registration.Status.WAITING]
         if waiting:
-            extra = sum(r.places(tournament.is_individual) for r in waiting)
+            extra = sum(r.places(tournament) for r in waiting)
             if not fits(tournament, extra):
                 raise TournamentFull(
                     _(

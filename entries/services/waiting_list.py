@@ -23,7 +23,7 @@ def move_up(tournament: Tournament) -> list[Registration]:
         tournament=tournament, status=Registration.Status.WAITING
     ).order_by("created_at", "pk")
     for registration in waiting:
-        places = registration.places(tournament.is_individual)
+        places = registration.places(tournament)
         if not fits(tournament, places, taken):
             break
         taken += places

@@ -30,6 +30,7 @@ class Entrant(Entry):
     player_count = 1
     name_order = ("player__last_name", "player__first_name")
     page_name = "tournaments:player_table"
+    heading = _("Player")
 
     class Meta:
         ordering = ["tournament", "seed"]

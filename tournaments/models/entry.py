@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.db import models
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from .checkin import Attendance, Payment
@@ -37,6 +38,8 @@ class Entry(models.Model):
     player_count: ClassVar[int]
     # The public page of one entry's evening, by its key (`tournaments:team`, …).
     page_name: ClassVar[str]
+    # What the column of a list of entries is headed ("Team", "Player").
+    heading: ClassVar[str | Promise]
 
     seed = models.PositiveSmallIntegerField(_("seed"))
     withdrawn = models.BooleanField(_("withdrawn"), default=False)

@@ -273,6 +273,11 @@ class Tournament(models.Model):
         return Team
 
     @property
+    def entry_heading(self) -> str:
+        """The column heading of its entries: "Team", or "Player" in a mêlée."""
+        return str(self.entry_model.heading)
+
+    @property
     def bye_points_in_use(self) -> int | None:
         """What a bye scores in a round-by-round format; None where a bye counts nothing.
 
@@ -392,6 +397,7 @@ class Team(Entry):
     player_count = 2
     name_order = ("name",)
     page_name = "tournaments:team"
+    heading = _("Team")
 
     class Meta:
         ordering = ["tournament", "seed"]

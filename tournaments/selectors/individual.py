@@ -38,8 +38,11 @@ def entrants_with_draws(tournament: Tournament) -> QuerySet[Entrant]:
 
 
 def sit_outs_by_round(tournament: Tournament, numbers: Iterable[int]) -> dict[int, list[Entrant]]:
-    """Who sits out each of those rounds of an individual tournament (one query)."""
+    """Who sits out each of those rounds of an individual tournament (one query; none in a
+    team format, where nobody does)."""
     found: dict[int, list[Entrant]] = {}
+    if not tournament.is_individual:
+        return found
     for sit_out in (
         SitOut.objects.filter(round__tournament=tournament, round__number__in=list(numbers))
         .select_related("round", "entrant__player")

@@ -12,7 +12,7 @@ from club.models import Player
 
 from ..models import Entry, Match, MatchSeat, Side, Standing, Team, Tournament, seat_of
 from ..standings.names import LIVE_ROUND
-from .tournament import entrants_with_players, teams_with_players
+from .players import entries_with_players
 
 # --- a team, a player ------------------------------------------------------------------------
 
@@ -118,20 +118,15 @@ def _folded(text: str) -> str:
 NAME_MATCH_CUTOFF = 75
 
 
-def find_players(tournament: Tournament, query: str) -> list[tuple[Player, Team | None]]:
-    """The players of the tournament's teams (a mêlée's: its players, without a team) whose
-    name holds every word typed, accents and case aside; when none does, the names closest
-    to it (one query)."""
-    entrants: list[tuple[Player, Team | None]]
-    if tournament.is_individual:
-        active = entrants_with_players(tournament).filter(withdrawn=False)
-        entrants = [(entrant.player, None) for entrant in active]
-    else:
-        entrants = [
-            (player, team)
-            for team in teams_with_players(tournament).filter(withdrawn=False)
-            for player in team.players
-        ]
+def find_players(tournament: Tournament, query: str) -> list[tuple[Player, Entry]]:
+    """The players of the tournament's entries not withdrawn, each with their entry (a team,
+    or a mêlée's player), whose name holds every word typed, accents and case aside; when
+    none does, the names closest to it (one query)."""
+    entrants = [
+        (player, entry)
+        for entry in entries_with_players(tournament).filter(withdrawn=False).order_by("seed")
+        for player in entry.players
+    ]
     words = _folded(query).split()
     if not words:
         return []

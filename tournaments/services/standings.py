@@ -29,14 +29,14 @@ def write_lines(
     by_round: dict[int, list[Row]],
     latest: int,
     *,
-    individual: bool = False,
+    whose: str = "team",
 ) -> None:
     """Make the stored rows of `tournament_id` those of `by_round` (lines as rows,
     `Tabulation.rows`), inside the caller's transaction: the live table (LIVE_ROUND; none
     in `by_round` deletes its rows: no match in play any more) and the table after round
     `latest`, whose stored rows are known to be current when `by_round` does not hold it.
     The rows of every other round are deleted: a past round is computed when asked.
-    `individual`: the lines are entrants' (`Standing.entrant`).
+    `whose`: the entry's key on a line (`Entry.line_field`: a mêlée's lines are entrants').
 
     The stored rows are read back (one query) and compared, so only what differs is
     written: after a deal that finishes a match, that round's lines whose figures moved.
@@ -47,7 +47,7 @@ def write_lines(
     quote = connection.ops.quote_name
     figure_columns = ", ".join(quote(c) for c in ROW_FIELDS)
     postgres = connection.vendor == "postgresql"
-    whose = "entrant_id" if individual else "team_id"
+    whose = f"{whose}_id"
     untouched = "" if latest in by_round else " AND round_number <> %s"
     with connection.cursor() as cursor:
         cursor.execute(
@@ -187,7 +187,7 @@ def recompute_standings(tournament_id: int, *, force: bool = False) -> bool:
         Tournament.objects.filter(pk=tournament_id).update(
             standings_seq=seq, standings_computed_at=timezone.now(), standings_digests=digests
         )
-        write_lines(tournament_id, by_round, latest, individual=tournament.is_individual)
+        write_lines(tournament_id, by_round, latest, whose=tournament.entry_model.line_field)
     log.info(
         "standings of tournament %s recomputed from change %s (round %s%s)",
         tournament_id,

@@ -203,7 +203,7 @@ def screen_context(tournament: Tournament) -> dict[str, Any]:
         "table_slides": _whole([m for m in matches if not m.is_bye]),
         "byes": [m for m in matches if m.is_bye],
         "sit_outs": individual.sit_outs_by_round(tournament, [current]).get(current, [])
-        if current and tournament.is_individual
+        if current
         else [],
         "line_slides": _whole(standings["rows"]),
         # What apps above add to the screen (a series' slide, seasons/): after the standings.

@@ -66,10 +66,7 @@ def tournament_detail(request: HttpRequest, club_slug: str, slug: str) -> HttpRe
             "tournament": tournament,
             "rounds": rounds,
             "not_drawn": selectors.rounds_not_drawn(tournament, rounds),
-            "teams": selectors.teams_with_players(tournament),
-            "entrants": selectors.entrants_with_players(tournament)
-            if tournament.is_individual
-            else [],
+            "entries": selectors.players.entries_with_players(tournament).order_by("seed"),
             # The overview names only what differs from the rule book; the Rules tab has it all.
             "changed_rules": [r for r in rules_in_words(tournament.rules) if not r["is_default"]],
             "is_director": is_director(request.user, tournament.club_id),
@@ -97,7 +94,7 @@ def schedule_context(tournament: Tournament, wanted: str) -> dict[str, Any]:
     by_round: dict[int, list[Match]] = {}
     for match in selectors.matches_of_rounds(tournament, shown):
         by_round.setdefault(match.round.number, []).append(match)
-    sitting = individual.sit_outs_by_round(tournament, shown) if tournament.is_individual else {}
+    sitting = individual.sit_outs_by_round(tournament, shown)
     club_slug, slug = tournament.club.slug, tournament.slug
     not_drawn = selectors.rounds_not_drawn(tournament, rounds)
     if wanted == "all":
