@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -31,6 +33,7 @@ class Entrant(Entry):
     name_order = ("player__last_name", "player__first_name")
     page_name = "tournaments:player_table"
     heading = _("Player")
+    naming_columns = ("player",)
 
     class Meta:
         ordering = ["tournament", "seed"]
@@ -49,6 +52,10 @@ class Entrant(Entry):
     @property
     def players(self) -> tuple[Player]:
         return (self.player,)
+
+    @property
+    def naming(self) -> list[Any]:
+        return [self.name]
 
     @property
     def name(self) -> str:

@@ -40,6 +40,8 @@ class Entry(models.Model):
     page_name: ClassVar[str]
     # What the column of a list of entries is headed ("Team", "Player").
     heading: ClassVar[str | Promise]
+    # The columns that name an entry in an exported sheet (`naming` gives their values).
+    naming_columns: ClassVar[tuple[str, ...]]
 
     seed = models.PositiveSmallIntegerField(_("seed"))
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
@@ -71,6 +73,11 @@ class Entry(models.Model):
     @property
     def players(self) -> tuple[Player, ...]:
         """Who plays under this entry, in seat order (one for a mêlée's player)."""
+        raise NotImplementedError
+
+    @property
+    def naming(self) -> list[Any]:
+        """The values of `naming_columns`."""
         raise NotImplementedError
 
     @property

@@ -398,6 +398,7 @@ class Team(Entry):
     name_order = ("name",)
     page_name = "tournaments:team"
     heading = _("Team")
+    naming_columns = ("team", "first_player", "second_player")
 
     class Meta:
         ordering = ["tournament", "seed"]
@@ -434,6 +435,10 @@ class Team(Entry):
     @property
     def players(self) -> tuple[Player, Player]:
         return (self.first_player, self.second_player)
+
+    @property
+    def naming(self) -> list[Any]:
+        return [self.name, self.first_player, self.second_player]
 
     @classmethod
     def registered(cls, tournament: Tournament) -> models.QuerySet[Team]:

@@ -113,16 +113,11 @@ def export_standings(request: HttpRequest, tournament: Tournament) -> HttpRespon
     # Every figure of the line but Sonneborn–Berger, which the export has never carried.
     columns = [f for f in FIGURES if f != "sonneborn_berger"]
     # An individual tournament's lines are players'.
-    whose = ["player"] if tournament.is_individual else ["team", "first_player", "second_player"]
+    whose = tournament.entry_model.naming_columns
     writer.writerow(["after_round", "rank", *whose, *columns, "withdrawn"])
     for row in view.lines(players=True):
-        named: list[Any]
-        if row.team is None:
-            named = [row.name]
-        else:
-            named = [row.team.name, row.team.first_player, row.team.second_player]
         writer.writerow(
-            [view.after, row.rank_label, *named]
+            [view.after, row.rank_label, *row.ranked.naming]
             + [getattr(row, c) for c in columns]
             + [int(row.withdrawn)]
         )
