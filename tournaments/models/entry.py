@@ -17,8 +17,6 @@ from .checkin import Attendance, Payment
 if TYPE_CHECKING:
     from club.models import Player
 
-    from .tournament import Tournament
-
 
 class Entry(models.Model):
     """A team registered for the evening, or a player registered alone in a mêlée.
@@ -59,7 +57,8 @@ class Entry(models.Model):
     )
 
     if TYPE_CHECKING:
-        tournament: models.ForeignKey[Tournament, Tournament]
+        # Each kind declares its own key to the tournament (this module is below it).
+        tournament: Any
         tournament_id: int
         name: Any
 
@@ -95,6 +94,6 @@ class Entry(models.Model):
         return [f"{via}__{field}" for field in fields] or [via]
 
     @classmethod
-    def registered(cls, tournament: Tournament) -> models.QuerySet[Any]:
+    def registered(cls, tournament: Any) -> models.QuerySet[Any]:
         """The tournament's entries of this kind, withdrawn or not."""
         raise NotImplementedError

@@ -266,11 +266,8 @@ class Tournament(models.Model):
     @property
     def entry_model(self) -> type[Entry]:
         """What an entry of this tournament is: a mêlée's player (`Entrant`), else a `Team`."""
-        if self.is_individual:
-            from .entrant import Entrant  # the entrant's module is above this one
-
-            return Entrant
-        return Team
+        # Through the reverse relation: the entrant's module is above this one.
+        return self.entrants.model if self.is_individual else Team
 
     @property
     def entry_heading(self) -> str:
