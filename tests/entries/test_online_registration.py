@@ -191,9 +191,7 @@ def test_accepting_matches_the_names_to_the_clubs_members(club, director):
     assert entry.team == team
 
 
-def test_two_family_pairs_accepted_online_are_told_apart_by_the_events_naming_rule(
-    club, director
-):
+def test_two_family_pairs_accepted_online_are_told_apart_by_the_events_naming_rule(club, director):
     tournament = open_tournament(club)
     first = register(tournament, "Marie Dupont", "Luc Dupont")
     second = register(tournament, "Anne Dupont", "Paul Dupont")
