@@ -173,6 +173,14 @@ X_FRAME_OPTIONS = "DENY"
 # forms); consolemail:// prints them, as a development aid.
 vars().update(env.email_url("BELOTE_EMAIL_URL", default="dummymail://"))
 DEFAULT_FROM_EMAIL = env.str("BELOTE_EMAIL_FROM", default="belote@localhost")
+# The site's address, for links in e-mails sent outside a request (a place freed by a higher
+# capacity tells the waiting entry its private link).
+BELOTE_SITE_URL = env.str(
+    "BELOTE_SITE_URL",
+    default=f"https://{ALLOWED_HOSTS[0]}"
+    if PRODUCTION and ALLOWED_HOSTS
+    else "http://localhost:8000",
+).rstrip("/")
 
 # Content Security Policy (django-csp): scripts, styles, fonts and images from the site only,
 # no inline script, style or event handler (the pages need none), no framing. WebAssembly may

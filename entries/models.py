@@ -51,6 +51,8 @@ class Registration(models.Model):
     )
     email = models.EmailField(_("e-mail"), blank=True)
     phone = models.CharField(_("phone"), max_length=30, blank=True)
+    # The language the entry was made in: its later e-mails (a place freed) speak it too.
+    language = models.CharField(_("language"), max_length=10, blank=True)
     team = models.ForeignKey(
         Team, verbose_name=_("team"), on_delete=models.SET_NULL, null=True, blank=True
     )

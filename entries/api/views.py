@@ -156,7 +156,10 @@ class RegistrationViewSet(ApiViewSet):
         that fits moves up."""
         registration = self.get_object()
         cancel_registration(
-            registration, by=request.user, key=request.query_params.get("key") or None
+            registration,
+            by=request.user,
+            key=request.query_params.get("key") or None,
+            link=request.build_absolute_uri,
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
 

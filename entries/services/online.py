@@ -6,7 +6,6 @@ pasted teams are), pairs players who want a partner, and closes registration.
 
 from __future__ import annotations
 
-import logging
 import re
 import secrets
 from collections.abc import Callable
@@ -14,11 +13,9 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
-from django.urls import reverse
-from django.utils import formats, timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from club.registration import ASK_IF_SIMILAR, name_problem, split_name
@@ -42,7 +39,8 @@ from tournaments.services.registration import (
 from tournaments.services.settings import update_tournament
 
 from ..models import Registration
-from ..selectors import fits, registration_refusal, waiting_position
+from ..selectors import fits, registration_refusal
+from . import mail
 from .waiting_list import move_up
 
 __all__ = [
@@ -52,8 +50,6 @@ __all__ = [
     "pair_registrations",
     "register_online",
 ]
-
-log = logging.getLogger(__name__)
 
 _PHONE = re.compile(r"^\+?[0-9 ().-]{6,30}$")
 
@@ -114,37 +110,6 @@ def _check_duplicates(tournament: Tournament, names: list[str]) -> None:
             )
 
 
-def _entry_mail(
-    registration: Registration, tournament: Tournament, link: Callable[[str], str] | None
-) -> tuple[str, str]:
-    """The subject and text of the e-mail confirming an entry, in the active language."""
-    path = reverse("entries:entry", args=[tournament.club.slug, tournament.slug, registration.key])
-    values = {
-        "entry": registration.names,
-        "tournament": tournament.name,
-        "date": formats.date_format(tournament.starts_on, "DATE_FORMAT"),
-    }
-    position = waiting_position(registration)
-    if position is None:
-        status = _("%(entry)s: registered for %(tournament)s on %(date)s.") % values
-    else:
-        status = _(
-            "%(entry)s: on the waiting list for %(tournament)s on %(date)s, number %(position)d. You move up when a place is freed."
-        ) % {**values, "position": position}
-    see = _("See or cancel your entry: %(link)s") % {"link": link(path) if link else path}
-    subject = _("Your entry for %(tournament)s") % values
-    return subject, f"{status}\n\n{see}\n"
-
-
-def _send_entry_mail(to: str, subject: str, text: str) -> None:
-    try:
-        send_mail(subject, text, settings.DEFAULT_FROM_EMAIL, [to])
-    except Exception:
-        # The entry is stored and its page shows the link: a mail server that is down or
-        # not configured must not turn a registration into an error.
-        log.exception("the confirmation of an online entry was not sent")
-
-
 def register_online(
     tournament: Tournament,
     *,
@@ -192,6 +157,7 @@ def register_online(
             partner_wanted=partner_wanted,
             email=email,
             phone=phone,
+            language=translation.get_language() or settings.LANGUAGE_CODE,
         )
         if not fits(tournament, registration.places(tournament)):
             registration.status = Registration.Status.WAITING
@@ -202,10 +168,8 @@ def register_online(
             f"{registration} ({registration.status})",
             by,
         )
-        if email:
-            # Worded now, in the registrant's language; sent only once the entry is stored.
-            subject, text = _entry_mail(registration, tournament, link)
-            transaction.on_commit(lambda: _send_entry_mail(email, subject, text))
+        # Worded now, in the registrant's language; sent only once the entry is stored.
+        mail.confirm_entry(registration, link)
     return registration
 
 
@@ -216,10 +180,15 @@ def _may_cancel(registration: Registration, by: Any, key: str | None) -> bool:
 
 
 def cancel_registration(
-    registration: Registration, *, by: Any, key: str | None = None
+    registration: Registration,
+    *,
+    by: Any,
+    key: str | None = None,
+    link: Callable[[str], str] | None = None,
 ) -> list[Registration]:
     """Cancel an entry (a director, or anyone with its private key); returns the waiting
-    entries moved up into the places it freed.
+    entries moved up into the places it freed (each told by mail, `link` making its address
+    absolute).
 
     An accepted entry gives up its team (or entrant) while it has not been drawn; after the
     draw it is withdrawn by a director instead. A player paired with it waits for a partner
@@ -259,7 +228,7 @@ def cancel_registration(
         if entry is not None:
             entry.delete()
         _event(tournament, MatchEvent.Action.CANCEL_REGISTRATION, str(registration), by)
-        moved = move_up(tournament)
+        moved = move_up(tournament, link=link)
     return moved
 
 

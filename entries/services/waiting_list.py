@@ -4,19 +4,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tournaments.models import Tournament
 
 from ..models import Registration
 from ..selectors import fits, half_places_taken
+from .mail import tell_moved_up
 
 __all__ = ["move_up", "on_capacity_changed"]
 
 
-def move_up(tournament: Tournament) -> list[Registration]:
+def move_up(
+    tournament: Tournament, *, link: Callable[[str], str] | None = None
+) -> list[Registration]:
     """The waiting entries that now fit, first come first: the first that does not fit stops
-    the others behind it (the list keeps its order)."""
+    the others behind it (the list keeps its order). Each is told by mail once committed
+    (`link` makes its address absolute; without it, the site's address)."""
     moved: list[Registration] = []
     taken = half_places_taken(tournament)
     waiting = Registration.objects.filter(
@@ -28,8 +33,10 @@ def move_up(tournament: Tournament) -> list[Registration]:
             break
         taken += places
         registration.status = Registration.Status.REGISTERED
+        registration.tournament = tournament
         registration.save(update_fields=["status"])
         moved.append(registration)
+        tell_moved_up(registration, link)
     return moved
 
 

@@ -72,7 +72,9 @@ def entry(request: HttpRequest, club_slug: str, slug: str, key: str) -> HttpResp
     registration = get_object_or_404(Registration, tournament=tournament, key=key)
     if request.method == "POST":
         try:
-            online.cancel_registration(registration, by=request.user, key=key)
+            online.cancel_registration(
+                registration, by=request.user, key=key, link=request.build_absolute_uri
+            )
         except ServiceError as error:
             messages.error(request, error.message)
         else:
@@ -131,7 +133,9 @@ def registration_action(
             )
             messages.success(request, _("%(entry)s accepted.") % {"entry": entry})
         else:
-            moved = online.cancel_registration(registration, by=request.user)
+            moved = online.cancel_registration(
+                registration, by=request.user, link=request.build_absolute_uri
+            )
             messages.success(request, _("%(entry)s cancelled.") % {"entry": registration})
             for up in moved:
                 messages.info(

@@ -143,7 +143,7 @@ def test_the_mail_speaks_the_registrants_language(club, django_capture_on_commit
 def test_a_mail_server_that_fails_does_not_undo_the_entry(
     club, django_capture_on_commit_callbacks, settings
 ):
-    settings.EMAIL_BACKEND = "tests.tournaments.test_registration_reach.FailingBackend"
+    settings.EMAIL_BACKEND = "tests.entries.test_registration_page_and_mail.FailingBackend"
     tournament = tournament_of(club)
     with django_capture_on_commit_callbacks(execute=True):
         entry = register_online(
@@ -174,3 +174,85 @@ def test_the_page_and_the_api_mail_the_entrys_whole_address(
     [sent] = mail.outbox
     key = answer.json()["key"]
     assert f"http://testserver/clubs/lyon/jeudi/register/{key}/" in sent.body
+
+
+# --- a place freed: the waiting entry is told ------------------------------------------------
+
+
+def _waiting(tournament, names, email, language):  # type: ignore[no-untyped-def]
+    with translation.override(language):
+        return register_online(tournament, by=None, players=names, email=email)
+
+
+def test_a_cancellation_mails_the_first_waiter_in_their_language_with_their_link(
+    club, director, django_capture_on_commit_callbacks, settings
+):
+    settings.BELOTE_SITE_URL = "https://belote.example"
+    tournament = tournament_of(club, capacity=1)
+    first = register_online(tournament, by=None, players=["Anne Roux", "Paul Roux"])
+    waiter = _waiting(tournament, ["Jean Petit", "Eva Petit"], "jean@example.org", "fr")
+    _waiting(tournament, ["Léa Blanc", "Marc Blanc"], "lea@example.org", "nl")
+    assert waiter.language == "fr"
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        cancel_registration(first, by=director)
+    assert mail.outbox == []  # nothing before the cancellation is stored
+    for callback in callbacks:
+        callback()
+    [sent] = mail.outbox
+    assert sent.to == ["jean@example.org"]
+    assert sent.subject == "Une place pour vous à Jeudi"
+    assert "une place s’est libérée" in sent.body
+    assert f"https://belote.example/clubs/lyon/jeudi/register/{waiter.key}/" in sent.body
+
+
+def test_raising_the_capacity_by_two_moves_two_up_and_mails_both(
+    club, director, django_capture_on_commit_callbacks
+):
+    from tournaments.services.settings import update_tournament
+
+    tournament = tournament_of(club, capacity=1)
+    register_online(tournament, by=None, players=["Anne Roux", "Paul Roux"])
+    jean = _waiting(tournament, ["Jean Petit", "Eva Petit"], "jean@example.org", "fi")
+    lea = _waiting(tournament, ["Léa Blanc", "Marc Blanc"], "lea@example.org", "nl")
+    _waiting(tournament, ["Tom Noir", "Ida Noir"], "tom@example.org", "en")
+    with django_capture_on_commit_callbacks(execute=True):
+        update_tournament(tournament, by=director, capacity=3)
+    assert [r.status for r in Registration.objects.order_by("pk")] == [
+        "registered",
+        "registered",
+        "registered",
+        "waiting",
+    ]
+    by_address = {sent.to[0]: sent for sent in mail.outbox}
+    assert sorted(by_address) == ["jean@example.org", "lea@example.org"]
+    assert by_address["jean@example.org"].subject == "Paikka sinulle: Jeudi"
+    assert by_address["lea@example.org"].subject == "Een plaats voor u bij Jeudi"
+    assert f"http://localhost:8000/clubs/lyon/jeudi/register/{jean.key}/" in (
+        by_address["jean@example.org"].body
+    )
+    assert f"/clubs/lyon/jeudi/register/{lea.key}/" in by_address["lea@example.org"].body
+
+
+def test_a_waiter_without_an_e_mail_moves_up_without_a_mail(
+    club, director, django_capture_on_commit_callbacks
+):
+    tournament = tournament_of(club, capacity=1)
+    first = register_online(tournament, by=None, players=["Anne Roux", "Paul Roux"])
+    waiter = register_online(tournament, by=None, players=["Jean Petit", "Eva Petit"])
+    with django_capture_on_commit_callbacks(execute=True):
+        moved = cancel_registration(first, by=director)
+    assert moved == [waiter]
+    assert mail.outbox == []
+
+
+def test_the_entrys_page_cancelling_mails_the_waiter_the_whole_address(
+    club, client, django_capture_on_commit_callbacks
+):
+    tournament = tournament_of(club, capacity=1)
+    first = register_online(tournament, by=None, players=["Anne Roux", "Paul Roux"])
+    waiter = _waiting(tournament, ["Jean Petit", "Eva Petit"], "jean@example.org", "en")
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/clubs/lyon/jeudi/register/{first.key}/")
+    [sent] = mail.outbox
+    assert sent.subject == "A place for you at Jeudi"
+    assert f"http://testserver/clubs/lyon/jeudi/register/{waiter.key}/" in sent.body
