@@ -23,6 +23,11 @@ urlpatterns = [
     ),
     path(D + "registrations/pair/", registrations.pair, name="director_pair"),
     path(
+        D + "registrations/accept-all/",
+        registrations.accept_all,
+        name="director_accept_all",
+    ),
+    path(
         D + "registrations/<int:pk>/<str:action>/",
         registrations.registration_action,
         name="director_registration",

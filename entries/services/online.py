@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -44,6 +45,8 @@ from . import mail
 from .waiting_list import move_up
 
 __all__ = [
+    "AcceptAll",
+    "accept_all",
     "accept_registration",
     "cancel_registration",
     "close_registration",
@@ -292,6 +295,41 @@ def accept_registration(
             row.save(update_fields=["status", "decided_at", "team", "entrant"])
         _event(tournament, MatchEvent.Action.ACCEPT_REGISTRATION, str(entry), by)
     return entry
+
+
+@dataclass
+class AcceptAll:
+    """What "Accept all" did: the entries accepted, and each one left with the reason."""
+
+    accepted: list[Team | Entrant] = field(default_factory=list)
+    refused: list[tuple[Registration, str]] = field(default_factory=list)
+
+
+def accept_all(tournament: Tournament, *, by: Any) -> AcceptAll:
+    """Accept every registered entry (not the waiting list) in order of arrival, each as
+    `accept_registration` would, in one transaction. An entry it cannot accept (a name close
+    to a member's, a player still without a partner) is left as it was and reported with
+    why; the others are accepted."""
+    require_director(by, tournament.club_id)
+    report = AcceptAll()
+    with transaction.atomic():
+        done: set[int] = set()
+        registered = Registration.objects.filter(
+            tournament=tournament, status=Registration.Status.REGISTERED
+        ).order_by("created_at", "pk")
+        for registration in registered:
+            if registration.pk in done:
+                continue  # accepted with the partner paired to it
+            registration.tournament = tournament
+            try:
+                # Its own savepoint (`changing`): a refusal undoes this entry only.
+                entry = accept_registration(registration, by=by)
+            except ServiceError as error:
+                report.refused.append((registration, error.message))
+                continue
+            done.update(filter(None, (registration.pk, registration.paired_with_id)))
+            report.accepted.append(entry)
+    return report
 
 
 def pair_registrations(first: Registration, second: Registration, *, by: Any) -> None:

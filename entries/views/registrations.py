@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.registration import ASK_IF_SIMILAR, CREATE, NewMembersToConfirm
@@ -98,12 +99,15 @@ REGISTRATION_ACTIONS = ("accept", "cancel")
 @director_required
 def registrations(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The online entries in order of arrival, partner suggestions, and the opening switch."""
+    rows = selectors.registrations(tournament)
     return render(
         request,
         "entries/director/registrations.html",
         {
             "tournament": tournament,
-            "registrations": selectors.registrations(tournament),
+            "registrations": rows,
+            # "Accept all" takes the registered entries (not the waiting list).
+            "to_accept": sum(r.status == Registration.Status.REGISTERED for r in rows),
             "suggestions": selectors.partner_suggestions(tournament),
             "places": selectors.places(tournament),
             "refusal": selectors.registration_refusal(tournament),
@@ -154,6 +158,30 @@ def registration_action(
         )
     except ServiceError as error:
         refused(request, error)
+    return back(tournament, "entries:director_registrations")
+
+
+@require_POST
+@director_required
+def accept_all(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Accept every registered entry; say which could not be, and why."""
+    try:
+        report = online.accept_all(tournament, by=request.user)
+    except ServiceError as error:
+        refused(request, error)
+    else:
+        if report.accepted:
+            messages.success(
+                request,
+                ngettext("%(n)d entry accepted.", "%(n)d entries accepted.", len(report.accepted))
+                % {"n": len(report.accepted)},
+            )
+        for registration, reason in report.refused:
+            messages.warning(
+                request,
+                _("%(entry)s not accepted: %(reason)s")
+                % {"entry": registration.names, "reason": reason},
+            )
     return back(tournament, "entries:director_registrations")
 
 

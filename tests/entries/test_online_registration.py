@@ -268,3 +268,52 @@ def test_the_system_may_accept(club):
     tournament = open_tournament(club)
     entry = register(tournament, "Anne Roux", "Paul Roux")
     assert accept_registration(entry, by=SYSTEM, new_members=CREATE).name == "Roux – Roux"
+
+
+# --- accept all ----------------------------------------------------------------------------
+
+
+def test_accept_all_accepts_the_registered_in_order_and_says_what_it_left_and_why(club, director):
+    from entries.services.online import accept_all
+
+    tournament = open_tournament(club, capacity=4)  # 3.5 places taken, then the list
+    MembershipFactory(club=club, player=PlayerFactory(first_name="Marie", last_name="Leclerc"))
+    first = register(tournament, "Luc Martin", "Eva Roux")
+    typo = register(tournament, "Marie Lecler", "Paul Petit")
+    alone = register_online(tournament, by=None, players=["Tom Noir"], partner_wanted=True)
+    third = register(tournament, "Ida Blanc", "Jean Blanc")
+    waiting = register(tournament, "Léa Gris", "Marc Gris")
+    assert waiting.status == Registration.Status.WAITING
+
+    report = accept_all(tournament, by=director)
+
+    assert [team.name for team in report.accepted] == ["Martin – Roux", "Blanc – Blanc"]
+    assert [(r.pk, "Marie Lecler" in reason) for r, reason in report.refused] == [
+        (typo.pk, True),
+        (alone.pk, False),
+    ]
+    assert "looking for a partner" in report.refused[1][1]
+    statuses = dict(Registration.objects.values_list("pk", "status"))
+    assert statuses == {
+        first.pk: "accepted",
+        typo.pk: "registered",
+        alone.pk: "registered",
+        third.pk: "accepted",
+        waiting.pk: "waiting",
+    }
+    assert not Player.objects.filter(last_name="Lecler").exists()
+
+
+def test_accept_all_takes_a_pair_once_and_is_for_directors_only(club, director):
+    from entries.services.online import accept_all
+
+    tournament = open_tournament(club)
+    a = register_online(tournament, by=None, players=["Tom Noir"], partner_wanted=True)
+    b = register_online(tournament, by=None, players=["Ida Blanc"], partner_wanted=True)
+    pair_registrations(a, b, by=director)
+    with pytest.raises(NotAllowed):
+        accept_all(tournament, by=make_staff(club, Membership.Role.REFEREE, "rita"))
+    report = accept_all(tournament, by=director)
+    assert [team.name for team in report.accepted] == ["Noir – Blanc"]
+    assert report.refused == []
+    assert Team.objects.filter(tournament=tournament).count() == 1

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from club.models import Membership
 from entries.models import Registration
@@ -275,3 +276,68 @@ def test_a_round_robin_asks_before_leaving_teams_out(client, director, tournamen
     assert not tournament.rounds.exists()
     client.post(reverse("tournaments:director_generate", args=ARGS), {"leave_out_expected": "1"})
     assert tournament.rounds.exists()
+
+
+# --- the director's online entries: accept all, no Accept for a waiting one, dates ------------
+
+
+def _entries_page(client, **headers):  # type: ignore[no-untyped-def]
+    return client.get(reverse("entries:director_registrations", args=ARGS), **headers)
+
+
+def test_accept_all_accepts_and_lists_what_it_left_with_why(client, director, tournament):
+    client.post(reverse("entries:register", args=ARGS), REGISTER)
+    client.post(
+        reverse("entries:register", args=ARGS),
+        {"player": "Tom Noir", "partner": "", "partner_wanted": "on", "email": "", "phone": ""},
+    )
+    client.force_login(director)
+    assert "Accept all" in _entries_page(client).content.decode()
+    page = client.post(reverse("entries:director_accept_all", args=ARGS), follow=True)
+    html = page.content.decode()
+    assert "1 entry accepted." in html
+    assert "Tom Noir not accepted: Tom Noir is looking for a partner" in html
+    statuses = dict(Registration.objects.values_list("player", "status"))
+    assert statuses == {"Marie Dupont": "accepted", "Tom Noir": "registered"}
+
+
+def test_accept_all_is_for_directors_only(client, tournament):
+    client.post(reverse("entries:register", args=ARGS), REGISTER)
+    client.force_login(make_staff(tournament.club, Membership.Role.REFEREE, "rita"))
+    client.post(reverse("entries:director_accept_all", args=ARGS))
+    client.logout()
+    client.post(reverse("entries:director_accept_all", args=ARGS))
+    assert Registration.objects.get().status == "registered"
+
+
+def test_a_waiting_entry_has_no_accept_button_and_nothing_to_accept_hides_accept_all(
+    client, director, tournament
+):
+    Tournament.objects.filter(pk=tournament.pk).update(capacity=2)  # full with its two teams
+    client.post(reverse("entries:register", args=ARGS), REGISTER)
+    waiting = Registration.objects.get()
+    assert waiting.status == "waiting"
+    client.force_login(director)
+    html = _entries_page(client).content.decode()
+    accept = reverse("entries:director_registration", args=[*ARGS, waiting.pk, "accept"])
+    cancel = reverse("entries:director_registration", args=[*ARGS, waiting.pk, "cancel"])
+    assert accept not in html and cancel in html
+    assert "Accept all" not in html
+
+
+def test_the_entries_are_dated_in_the_readers_language(client, director, tournament):
+    import datetime
+
+    client.post(reverse("entries:register", args=ARGS), REGISTER)
+    at = datetime.datetime(2026, 6, 12, 10, 29, tzinfo=datetime.UTC)  # 12:29 in Paris
+    Registration.objects.update(created_at=at)
+    client.force_login(director)
+    # The language a request activates stays with the thread: given back after the test.
+    with translation.override("en"):
+        english = _entries_page(client, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        french = _entries_page(client, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        finnish = _entries_page(client, HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+    assert "June 12, 2026, 12:29" in english
+    assert "06/12/2026" not in english and "p.m." not in english
+    assert "12 juin 2026, 12:29" in french
+    assert "12. kesäkuuta 2026, 12:29" in finnish
