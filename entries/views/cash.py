@@ -3,7 +3,6 @@ as a page and as CSV."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -23,7 +22,6 @@ def cash(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         {
             "tournament": tournament,
             "summary": selectors.cash_summary(tournament),
-            "currency": settings.BELOTE_CURRENCY,
             "tab": "director",
         },
     )

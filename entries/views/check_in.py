@@ -27,8 +27,14 @@ def _entry(tournament: Tournament, pk: int) -> Entry:
     return get_object_or_404(entries_with_players(tournament), pk=pk)  # type: ignore[no-any-return]
 
 
+def _with_due(tournament: Tournament, entry: Team | Entrant) -> Team | Entrant:
+    """The entry with `due`, what it owes while unpaid (its row shows it)."""
+    entry.due = selectors.fee_due(tournament, entry)  # type: ignore[union-attr]
+    return entry
+
+
 def _check_in_context(tournament: Tournament) -> dict[str, Any]:
-    entries = selectors.check_in_entries(tournament)
+    entries = [_with_due(tournament, e) for e in selectors.check_in_entries(tournament)]
     active = [e for e in entries if not e.withdrawn]
     return {
         "tournament": tournament,
@@ -67,7 +73,7 @@ def check_in_mark(request: HttpRequest, tournament: Tournament, pk: int) -> Http
         refused(request, error)
     if request.headers.get("HX-Request"):
         context = _check_in_context(tournament)
-        context["entry"] = entry
+        context["entry"] = _with_due(tournament, entry)
         return render(request, "entries/director/_check_in_answer.html", context)
     return redirect(
         reverse("entries:director_check_in", args=[tournament.club.slug, tournament.slug])

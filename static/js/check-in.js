@@ -1,5 +1,6 @@
 // The director's check-in list: the search box narrows the list to the entries whose team or
-// player names hold every word typed (accents and case aside), as one types.
+// player names hold every word typed (accents and case aside), as one types; a tap on a row
+// clears it for the next arrival.
 (function () {
   "use strict";
   function folded(text) {
@@ -25,6 +26,14 @@
     }
   }
   input.addEventListener("input", filter);
+  // After a tap on a row the search is done with: it clears, the whole list comes back and
+  // the box is empty for the next name (not focused: a phone keyboard would cover the list).
+  list.addEventListener("submit", function () {
+    if (input.value) {
+      input.value = "";
+      filter();
+    }
+  });
   // A row swapped in after a tap is filtered like the others.
   document.body.addEventListener("htmx:afterSwap", filter);
   filter();

@@ -105,7 +105,7 @@ def test_a_director_checks_in_forty_teams_one_tap_each(page, live_server, screen
 
     # The cash: what came in per way of paying, and who is present and has not paid.
     page.goto(base + reverse("entries:director_cash", args=ARGS))
-    assert "Still due: 5.00 EUR" in page.locator("main").inner_text()
+    assert "Still due: €5.00" in page.locator("main").inner_text()
     screenshot(page, "evening-06-cash")
 
 

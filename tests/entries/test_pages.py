@@ -242,7 +242,8 @@ def test_the_cash_page_and_csv(client, director, tournament):
     client.post(reverse(mark, args=[*ARGS, teams[0].pk]), {"paid": "card"})
     client.post(reverse(mark, args=[*ARGS, teams[1].pk]), {"present": "yes"})
     page = client.get(reverse("entries:director_cash", args=ARGS)).content.decode()
-    assert "Still due: 5.00 EUR" in page
+    assert "Still due: €5.00" in page
+    assert '<td class="num">€5.00</td>' in page  # received by card
     csv = client.get(reverse("entries:director_export_cash", args=ARGS)).content.decode()
     lines = csv.lstrip("\ufeff").splitlines()
     assert lines[0] == "entry,players,attendance,paid,amount,due"
@@ -341,3 +342,36 @@ def test_the_entries_are_dated_in_the_readers_language(client, director, tournam
     assert "06/12/2026" not in english and "p.m." not in english
     assert "12 juin 2026, 12:29" in french
     assert "12. kesäkuuta 2026, 12:29" in finnish
+
+
+# --- check-in: the amount due, with the currency's sign --------------------------------------
+
+
+def test_an_unpaid_row_shows_the_amount_due_with_the_currency_sign(client, director, tournament):
+    Tournament.objects.filter(pk=tournament.pk).update(entry_fee_per="player")
+    teams = list(tournament.teams.order_by("seed"))
+    client.force_login(director)
+    mark = reverse("entries:director_check_in_mark", args=[*ARGS, teams[0].pk])
+    client.post(mark, {"paid": "cash"})
+    with translation.override("en"):
+        english = client.get(reverse("entries:director_check_in", args=ARGS)).content.decode()
+        french = client.get(
+            reverse("entries:director_check_in", args=ARGS), HTTP_ACCEPT_LANGUAGE="fr"
+        ).content.decode()
+        row = client.post(
+            reverse("entries:director_check_in_mark", args=[*ARGS, teams[1].pk]),
+            {"present": "yes"},
+            HTTP_HX_REQUEST="true",
+        ).content.decode()
+    # Per player: a team owes twice the fee of 5.00; the team that paid owes nothing.
+    assert english.count("€10.00 due") == 1
+    assert 'badge-paid">cash €10.00<' in english
+    assert "10,00\xa0€ à payer" in french
+    assert "€10.00 due" in row
+
+
+def test_no_fee_no_amount_due(client, director, tournament):
+    Tournament.objects.filter(pk=tournament.pk).update(entry_fee=None)
+    client.force_login(director)
+    html = client.get(reverse("entries:director_check_in", args=ARGS)).content.decode()
+    assert " due</span>" not in html
