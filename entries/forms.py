@@ -40,6 +40,20 @@ class OnlineRegistrationForm(forms.Form):
             raise forms.ValidationError(_("Leave this field empty."))
         return ""
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        # A team format: no partner named and the box unticked says what both ways are, beside
+        # the partner's name (the service would only say a name is missing).
+        partner = " ".join((data.get("partner") or "").split())
+        missing = "partner" in self.fields and not partner and not data.get("partner_wanted")
+        if missing and "partner" not in self.errors:
+            self.add_error(
+                "partner",
+                _("Give your partner's name, or tick “%(box)s”.")
+                % {"box": self.fields["partner_wanted"].label},
+            )
+        return data
+
     def players(self) -> list[str]:
         names = [self.cleaned_data["player"]]
         if not self.cleaned_data.get("partner_wanted") and "partner" in self.fields:

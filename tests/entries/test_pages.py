@@ -124,6 +124,29 @@ def test_bad_input_is_shown_beside_its_field_and_stores_nothing(client, tourname
     assert not Registration.objects.exists()
 
 
+def test_a_missing_partner_is_told_beside_it_to_name_them_or_tick_i_come_alone(client, tournament):
+    with translation.override("en"):
+        response = client.post(reverse("entries:register", args=ARGS), {**REGISTER, "partner": ""})
+        french = client.post(
+            reverse("entries:register", args=ARGS),
+            {**REGISTER, "partner": " "},
+            HTTP_ACCEPT_LANGUAGE="fr",
+        )
+    assert response.context["form"].errors["partner"] == [
+        "Give your partner's name, or tick “I come alone: find me a partner”."
+    ]
+    assert list(response.context["form"].errors) == ["partner"]
+    assert french.context["form"].errors["partner"] == [
+        "Donnez le nom de votre partenaire, ou cochez « Je viens seul : trouvez-moi un partenaire »."
+    ]
+    # Ticked, no partner's name is needed.
+    client.post(
+        reverse("entries:register", args=ARGS),
+        {**REGISTER, "partner": "", "partner_wanted": "on"},
+    )
+    assert Registration.objects.get().partner_wanted
+
+
 def test_a_full_tournament_puts_the_entry_on_the_waiting_list(client, tournament):
     Tournament.objects.filter(pk=tournament.pk).update(capacity=2)
     page = client.get(reverse("entries:register", args=ARGS)).content.decode()
