@@ -99,6 +99,9 @@ def test_anyone_registers_and_lands_on_the_entrys_private_page(client, tournamen
     assert response["Location"] == reverse("entries:entry", args=[*ARGS, entry.key])
     page = client.get(response["Location"]).content.decode()
     assert "Marie Dupont &amp; Luc Martin" in page
+    # Its address, to keep: copied or shared in one tap.
+    address = f"http://testserver{response['Location']}"
+    assert f'data-copy="{address}"' in page and f'data-share="{address}"' in page
     client.post(response["Location"])
     entry.refresh_from_db()
     assert entry.status == Registration.Status.CANCELLED

@@ -96,3 +96,20 @@ def test_the_house_rules_never_speak_of_teams_alone_as_a_three_player_game_has_n
     assert "at which a team reaches this total" not in page
     assert "a team, or a player playing alone, reaches this total" in page
     assert "when more than one team or player passes the target" in page
+
+
+def test_the_saved_addresses_can_be_copied_and_shared(client, pad):
+    private = f"http://testserver{reverse('pad:game', args=[pad.key])}"
+    view = f"http://testserver{reverse('pad:view', args=[pad.view_key])}"
+    page = client.get(reverse("pad:game", args=[pad.key])).content.decode()
+    assert page.count(f'data-copy="{private}"') == 1 and page.count(f'data-share="{private}"') == 1
+    assert page.count(f'data-copy="{view}"') == 1 and page.count(f'data-share="{view}"') == 1
+    # The read-only page offers its own address, never the private one.
+    shown = client.get(reverse("pad:view", args=[pad.view_key])).content.decode()
+    assert f'data-copy="{view}"' in shown and f'data-share="{view}"' in shown
+    assert pad.key not in shown
+
+
+def test_a_game_not_saved_has_no_address_to_copy(client):
+    page = client.get(reverse("pad:new")).content.decode()
+    assert "data-copy=" not in page
