@@ -150,3 +150,143 @@ def test_a_player_registers_on_a_phone_and_keeps_the_private_link(
     assert phone.url.endswith(reverse("entries:entry", args=[*ARGS, entry.key]))
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(phone, "evening-12-phone-entry")
+
+
+# --- issue 38 (third pass): the entry form's missing partner, links to keep, accept all, ------
+# --- the check-in search and the amount due; at 360 × 740 and 1280 × 800, axe-clean ----------
+
+SIZES = {"phone": PHONE, "desktop": {"width": 1280, "height": 800}}
+
+
+def _context(browser, size):  # type: ignore[no-untyped-def]
+    context = browser.new_context(
+        viewport=SIZES[size], locale="en-GB", permissions=["clipboard-read", "clipboard-write"]
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    return context, page
+
+
+def _clean(page, size):  # type: ignore[no-untyped-def]
+    """No serious axe violation; on the phone, no sideways scroll and taps of 44 px."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from tests.e2e.test_accessibility_browser import SIDEWAYS, TAP_TARGETS, check
+
+    found = check(page, Axe())
+    if size == "phone":
+        found += page.evaluate(TAP_TARGETS)
+        if page.evaluate(SIDEWAYS) > 0:
+            found.append(f"scrolls sideways by {page.evaluate(SIDEWAYS)} px")
+    assert found == [], found
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_entry_form_says_to_name_the_partner_or_tick_i_come_alone_and_the_link_is_kept(
+    chromium_browser, live_server, screenshot, size
+):
+    evening(1, registration="open", capacity=4)
+    context, page = _context(chromium_browser, size)
+    page.goto(live_server.url + reverse("entries:register", args=ARGS))
+    page.fill("#id_player", "Marie Dupont")
+    submit(page, "main button.primary:has-text('Register')")
+    error = page.locator("#id_partner").locator("xpath=ancestor::div[1]").inner_text()
+    assert "Give your partner's name, or tick “I come alone: find me a partner”." in error
+    screenshot(page, f"evening3-{size}-1-missing-partner", full_page=False)
+    _clean(page, size)
+    page.check("#id_partner_wanted")
+    submit(page, "main button.primary:has-text('Register')")
+    entry = Registration.objects.get()
+    address = live_server.url + reverse("entries:entry", args=[*ARGS, entry.key])
+    assert page.url == address
+    copy = page.get_by_role("button", name="Copy the link")
+    copy.click()
+    page.get_by_role("button", name="Copied").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == address
+    screenshot(page, f"evening3-{size}-2-entry-link")
+    _clean(page, size)
+    context.close()
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_director_accepts_all_and_reads_the_dates_in_their_language(
+    chromium_browser, live_server, screenshot, size
+):
+    import datetime
+
+    from entries.services.online import register_online
+
+    tournament = evening(0, registration="open", capacity=3)  # 2.5 places, then the list
+    register_online(tournament, by=None, players=["Marie Dupont", "Luc Martin"])
+    register_online(tournament, by=None, players=["Tom Noir"], partner_wanted=True)
+    third = register_online(tournament, by=None, players=["Léa Blanc", "Marc Blanc"])
+    late = register_online(tournament, by=None, players=["Ida Gris", "Jan Gris"])
+    assert [third.status, late.status] == ["registered", "waiting"]
+    at = datetime.datetime(2026, 6, 12, 10, 29, tzinfo=datetime.UTC)
+    Registration.objects.update(created_at=at)
+    context, page = _context(chromium_browser, size)
+    sign_in(page, live_server.url, "dora", reverse("entries:director_registrations", args=ARGS))
+    late_row = page.locator(f"#registration-{late.pk}")
+    assert late_row.get_by_role("button", name="Accept").count() == 0
+    assert "June 12, 2026, 12:29" in late_row.inner_text()
+    screenshot(page, f"evening3-{size}-3-online-entries")
+    _clean(page, size)
+    submit(page, "button:has-text('Accept all')")
+    said = page.locator(".messages").inner_text()
+    assert "2 entries accepted." in said
+    assert "Tom Noir not accepted: Tom Noir is looking for a partner" in said
+    screenshot(page, f"evening3-{size}-4-accepted-all")
+    _clean(page, size)
+    context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+    page.goto(live_server.url + reverse("entries:director_registrations", args=ARGS))
+    assert "12 juin 2026, 12:29" in page.locator(f"#registration-{late.pk}").inner_text()
+    context.close()
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_check_in_search_clears_after_a_tap_and_unpaid_rows_show_what_they_owe(
+    chromium_browser, live_server, screenshot, size
+):
+    tournament = evening(6)
+    context, page = _context(chromium_browser, size)
+    sign_in(page, live_server.url, "dora", reverse("entries:director_check_in", args=ARGS))
+    assert page.locator(".check-in-row .badge-due").count() == 6
+    assert page.locator(".check-in-row .badge-due").first.inner_text() == "€5.00 due"
+    team = tournament.teams.get(seed=4)
+    page.fill("#check-in-filter", team.first_player.last_name.lower())
+    assert page.locator(".check-in-row:visible").count() == 1
+    page.locator(".check-in-row:visible").get_by_role("button", name="Cash Team 04").click()
+    page.locator(f"#entry-{team.pk} .badge-paid").wait_for()
+    assert page.input_value("#check-in-filter") == ""
+    assert page.locator(".check-in-row:visible").count() == 6
+    assert page.locator(f"#entry-{team.pk} .badge-paid").inner_text() == "cash €5.00"
+    assert page.locator(".check-in-row .badge-due").count() == 5
+    screenshot(page, f"evening3-{size}-5-check-in-after-tap")
+    _clean(page, size)
+    context.close()
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_score_pads_saved_addresses_are_copied_and_shared(
+    chromium_browser, live_server, screenshot, size
+):
+    from pad.services import create_pad
+
+    deal = {"taker": "N", "trump": "H", "points": {"cards": {"N": 70, "E": 50}}}
+    pad = create_pad(players=["Anna", "Bram", "Cato"], rules={"target": 60}, deals=[deal])[0]
+    context, page = _context(chromium_browser, size)
+    page.goto(live_server.url + reverse("pad:game", args=[pad.key]))
+    view = live_server.url + reverse("pad:view", args=[pad.view_key])
+    page.get_by_role("button", name="Copy the link Read-only address").click()
+    page.locator(".pad-share").get_by_role("button", name="Copied").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == view
+    page.locator(".pad-share").scroll_into_view_if_needed()
+    screenshot(page, f"evening3-{size}-6-pad-addresses", full_page=False)
+    _clean(page, size)
+    page.goto(view)
+    page.get_by_role("button", name="Copy the link").click()
+    page.get_by_role("button", name="Copied").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == view
+    screenshot(page, f"evening3-{size}-7-pad-read-only")
+    _clean(page, size)
+    context.close()
