@@ -301,7 +301,7 @@ def accept_registration(
 class AcceptAll:
     """What "Accept all" did: the entries accepted, and each one left with the reason."""
 
-    accepted: list[Team | Entrant] = field(default_factory=list)
+    accepted: list[Entry] = field(default_factory=list)
     refused: list[tuple[Registration, str]] = field(default_factory=list)
 
 

@@ -27,9 +27,9 @@ def _entry(tournament: Tournament, pk: int) -> Entry:
     return get_object_or_404(entries_with_players(tournament), pk=pk)  # type: ignore[no-any-return]
 
 
-def _with_due(tournament: Tournament, entry: Team | Entrant) -> Team | Entrant:
+def _with_due(tournament: Tournament, entry: Entry) -> Entry:
     """The entry with `due`, what it owes while unpaid (its row shows it)."""
-    entry.due = selectors.fee_due(tournament, entry)  # type: ignore[union-attr]
+    entry.due = selectors.fee_due(tournament, entry)  # type: ignore[attr-defined]
     return entry
 
 
