@@ -4,12 +4,18 @@ A tournament's settings go through the settings service (checked by the admin's 
 `settings_errors`, saved by `save_settings`, which re-scores the matches if the house rules change). Other
 rows edited here are seen by the signals of tournaments.changes, which ask for the
 recompute exactly as a service would.
+
+What the services refuse, the admin does not let through: once a tournament's results are
+final (`results_final_refusal`) every row of it is read-only here, a team's players once it
+has played (`players_change_refusal`), and a match's teams, sides and dealer once its round
+has started (`swap_refusal`, the draw edits' rule).
 """
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.options import InlineModelAdmin
 from django.core.exceptions import ValidationError
 
 from club.admin import ReadOnlyAdmin
@@ -31,29 +37,78 @@ from .models import (
     Team,
     Tournament,
 )
+from .permissions import results_final_refusal
+from .services.draw_edits import swap_refusal
+from .services.teams import players_change_refusal
 from .services.settings import save_settings, settings_errors
 
 
-class TeamInline(admin.TabularInline):
-    """The registered teams; an individual tournament's partnerships are its rounds'."""
+def _tournament_of(obj: object) -> Tournament | None:
+    if isinstance(obj, Tournament):
+        return obj
+    if isinstance(obj, (Deal, MatchSeat, Submission)):
+        return obj.match.tournament
+    return getattr(obj, "tournament", None)
+
+
+class FinalResultsReadOnly:
+    """Mixed into the admins (and inlines) of a tournament's rows: read-only once its results
+    are final, as every service refuses then (409 `results_final`). For an inline, `obj` is
+    the row it is shown on."""
+
+    def _final(self, obj: object) -> bool:
+        tournament = _tournament_of(obj) if obj is not None else None
+        return tournament is not None and results_final_refusal(tournament) is not None
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        if not isinstance(self, InlineModelAdmin):
+            return super().has_add_permission(request)  # type: ignore[misc]
+        return not self._final(obj) and super().has_add_permission(request, obj)  # type: ignore[misc]
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return not self._final(obj) and super().has_change_permission(request, obj)  # type: ignore[misc]
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return not self._final(obj) and super().has_delete_permission(request, obj)  # type: ignore[misc]
+
+
+# A match's draw: who plays whom, on which side, who deals first. Fixed once its round has
+# started, as for a director's draw edits (`swap_refusal`).
+MATCH_DRAW_FIELDS = ["round", "tournament", "ns_team", "ew_team", "first_dealer"]
+
+
+class TeamInline(FinalResultsReadOnly, admin.TabularInline):
+    """The registered teams; an individual tournament's partnerships are its rounds'.
+
+    Teams are added, and their players changed, on the team's own page (read-only there once
+    it has played); withdrawing goes through the director's pages, which make its byes.
+    """
 
     model = Team
     extra = 0
     fields = ["seed", "name", "first_player", "second_player", "withdrawn"]
-    autocomplete_fields = ["first_player", "second_player"]
+    readonly_fields = ["first_player", "second_player", "withdrawn"]
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
 
     def get_queryset(self, request):  # type: ignore[no-untyped-def]
         return super().get_queryset(request).filter(round__isnull=True)
 
 
-class EntrantInline(admin.TabularInline):
+class EntrantInline(FinalResultsReadOnly, admin.TabularInline):
+    """Players are entered on the entrant's own page; no service changes an entrant's player."""
+
     model = Entrant
     extra = 0
     fields = ["seed", "player", "withdrawn"]
-    autocomplete_fields = ["player"]
+    readonly_fields = ["player", "withdrawn"]
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(FinalResultsReadOnly, admin.TabularInline):
     model = Round
     extra = 0
     fields = ["number", "stage", "is_closed"]
@@ -73,6 +128,9 @@ class TournamentAdminForm(forms.ModelForm):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
+    """Its settings go through the settings service, which refuses what final results fix
+    (`FIXED_WHEN_FINAL`, 409 `results_final` in the API); its rows' inlines are read-only then."""
+
     form = TournamentAdminForm
     list_display = ["name", "club", "starts_on", "format", "status", "is_public", "change_seq"]
     list_filter = ["status", "format", "is_public", "club"]
@@ -96,7 +154,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(FinalResultsReadOnly, admin.ModelAdmin):
     list_display = [
         "name",
         "tournament",
@@ -119,9 +177,18 @@ class TeamAdmin(admin.ModelAdmin):
     raw_id_fields = ["round"]
     list_select_related = ["tournament", "round", "first_player", "second_player"]
 
+    def get_readonly_fields(self, request, obj=None):  # type: ignore[no-untyped-def]
+        if obj is None:
+            return []
+        # Withdrawing turns the team's matches into byes: the director's pages do it.
+        fixed = ["tournament", "round", "withdrawn"]
+        if players_change_refusal(obj) is not None:
+            fixed += ["first_player", "second_player"]
+        return fixed
+
 
 @admin.register(Entrant)
-class EntrantAdmin(admin.ModelAdmin):
+class EntrantAdmin(FinalResultsReadOnly, admin.ModelAdmin):
     """A player of an individual tournament; their partners are drawn round by round."""
 
     list_display = ["player", "tournament", "seed", "withdrawn"]
@@ -129,6 +196,11 @@ class EntrantAdmin(admin.ModelAdmin):
     search_fields = ["player__first_name", "player__last_name", "tournament__name"]
     autocomplete_fields = ["tournament", "player"]
     list_select_related = ["tournament", "player"]
+
+    def get_readonly_fields(self, request, obj=None):  # type: ignore[no-untyped-def]
+        # No service changes an entrant's player (delete and register instead); withdrawing
+        # goes through the director's pages.
+        return [] if obj is None else ["tournament", "player", "withdrawn"]
 
 
 @admin.register(SitOut)
@@ -140,18 +212,32 @@ class SitOutAdmin(ReadOnlyAdmin):
     list_select_related = ["entrant__player", "round"]
 
 
-class MatchInline(admin.TabularInline):
+class MatchInline(FinalResultsReadOnly, admin.TabularInline):
     model = Match
     fk_name = "round"
     extra = 0
     fields = ["table", "ns_team", "ew_team", "referee", "status", "ns_total", "ew_total"]
-    readonly_fields = ["status", "ns_total", "ew_total"]
     raw_id_fields = ["ns_team", "ew_team", "referee"]
     show_change_link = True
 
+    def get_readonly_fields(self, request, obj=None):  # type: ignore[no-untyped-def]
+        # `obj` is the round: once it has started, its matches' teams are fixed.
+        fixed = ["status", "ns_total", "ew_total"]
+        if obj is not None and swap_refusal(obj) is not None:
+            fixed += ["ns_team", "ew_team"]
+        return fixed
+
+    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        started = obj is not None and swap_refusal(obj) is not None
+        return not started and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        started = obj is not None and swap_refusal(obj) is not None
+        return not started and super().has_delete_permission(request, obj)
+
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(FinalResultsReadOnly, admin.ModelAdmin):
     list_display = ["__str__", "tournament", "number", "stage", "is_closed"]
     list_filter = ["is_closed", "stage", "tournament"]
     search_fields = ["tournament__name"]
@@ -190,7 +276,7 @@ DEAL_COLUMNS = (
 )
 
 
-class DealInline(admin.TabularInline):
+class DealInline(FinalResultsReadOnly, admin.TabularInline):
     """Deals are entered through the referee sheet or the API, which replay the match."""
 
     model = Deal
@@ -204,7 +290,7 @@ class DealInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(FinalResultsReadOnly, admin.ModelAdmin):
     list_display = [
         "__str__",
         "tournament",
@@ -233,13 +319,29 @@ class MatchAdmin(admin.ModelAdmin):
     list_select_related = ["tournament", "round", "ns_team", "ew_team", "referee"]
     inlines = [DealInline]
 
+    def get_readonly_fields(self, request, obj=None):  # type: ignore[no-untyped-def]
+        fixed = list(self.readonly_fields)
+        if obj is not None and swap_refusal(obj.round) is not None:
+            fixed += MATCH_DRAW_FIELDS
+        return fixed
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        started = obj is not None and swap_refusal(obj.round) is not None
+        return not started and super().has_delete_permission(request, obj)
+
 
 @admin.register(MatchSeat)
-class MatchSeatAdmin(admin.ModelAdmin):
+class MatchSeatAdmin(FinalResultsReadOnly, admin.ModelAdmin):
+    """Who sat where: written with the draw; fixed once the round has started."""
+
     list_display = ["team", "side", "match", "round"]
     list_filter = ["side"]
     search_fields = ["team__name"]
     raw_id_fields = ["match", "round", "team"]
+
+    def _final(self, obj: object) -> bool:
+        started = isinstance(obj, MatchSeat) and swap_refusal(obj.round) is not None
+        return started or super()._final(obj)
 
 
 @admin.register(Deal)
@@ -279,7 +381,7 @@ class DealAdmin(admin.ModelAdmin):
 
 
 @admin.register(Submission)
-class SubmissionAdmin(admin.ModelAdmin):
+class SubmissionAdmin(FinalResultsReadOnly, admin.ModelAdmin):
     list_display = ["key", "match", "action", "deal_number", "created_at"]
     list_filter = ["action"]
     search_fields = ["key"]

@@ -17,11 +17,24 @@ from ..models import Deal, MatchEvent, Round, Team, Tournament
 from ..permissions import require_director
 from .registration import check_team_name, players_in, require_registered
 
-__all__ = ["delete_team", "edit_team"]
+__all__ = ["delete_team", "edit_team", "players_change_refusal"]
 
 
 def _has_played(team: Team) -> bool:
     return Deal.objects.filter(Q(match__ns_team=team) | Q(match__ew_team=team)).exists()
+
+
+def players_change_refusal(team: Team) -> Conflict | None:
+    """Why the team's players can no longer change (None: they can): it has played a deal.
+
+    Asked by `edit_team` (under the tournament's lock) and by the admin's team forms.
+    """
+    if _has_played(team):
+        return Conflict(
+            _("%(team)s has played: its players can no longer change.") % {"team": team},
+            field="first_player",
+        )
+    return None
 
 
 def edit_team(
@@ -53,11 +66,8 @@ def edit_team(
         if tournament.teams.filter(name__iexact=new_name).exclude(pk=team.pk).exists():
             raise ServiceError(_("A team of that name is already registered."), field="name")
         if changed_players:
-            if _has_played(team):
-                raise Conflict(
-                    _("%(team)s has played: its players can no longer change.") % {"team": team},
-                    field="first_player",
-                )
+            if (refusal := players_change_refusal(team)) is not None:
+                raise refusal
             members = set(
                 Membership.objects.filter(
                     club_id=tournament.club_id, player__in=[first, second]
