@@ -11,7 +11,13 @@ from club.text import require_visible_text
 from ..changes import changing
 from ..errors import Conflict, ServiceError
 from ..models import Match, MatchConfirmation, MatchEvent, Side
-from ..permissions import actor_user, is_director, is_referee_of, require_confirmer
+from ..permissions import (
+    actor_user,
+    is_director,
+    is_referee_of,
+    require_confirmer,
+    results_final_refusal,
+)
 
 REMARK_MAX = 200
 
@@ -49,6 +55,9 @@ def confirm_sheet(
             .get(pk=match.pk)
         )
         require_confirmer(by, locked)
+        # A dispute asks for a correction, which final results no longer take.
+        if (final := results_final_refusal(locked.tournament)) is not None:
+            raise final
         if locked.status != Match.Status.FINISHED:
             raise Conflict(
                 _("This match is not over: the teams confirm the sheet after its last deal."),

@@ -26,6 +26,7 @@ from ..permissions import (
     deal_removal_refusal,
     require_deal_writer,
     require_director,
+    results_final_refusal,
 )
 from .confirmations import forget_confirmations
 
@@ -376,6 +377,9 @@ def _set_closed(match: Match, closed: bool, by: Any) -> Match:
             .select_related("tournament")
             .get(pk=match.pk)
         )
+        # Closing counts an unfinished match as over (the final, the round): fixed when final.
+        if (final := results_final_refusal(locked.tournament)) is not None:
+            raise final
         if locked.is_closed != closed:
             locked.is_closed = closed
             locked.save(update_fields=["is_closed", "updated_at"])

@@ -14,7 +14,7 @@ from .. import selectors
 from ..changes import changing
 from ..errors import Conflict, RoundNotReady, ServiceError
 from ..models import Deal, Entry, Match, MatchEvent, MatchSeat, Round, Seat, Team, Tournament
-from ..permissions import may_referee, require_director
+from ..permissions import may_referee, require_director, results_final_refusal
 from .draws import AllRoundsDrawn, draw_refusal
 from .registration import require_registered
 
@@ -31,9 +31,9 @@ def withdraw_team(team: Team, *, by: Any) -> list[Match]:
     require_director(by, tournament.club_id)
     require_registered(team)
     with changing(tournament.pk):
-        team = Team.objects.select_for_update().get(pk=team.pk)
-        if team.withdrawn:
-            raise Conflict(_("%(team)s has already withdrawn.") % {"team": team})
+        team = Team.objects.select_for_update().select_related("tournament").get(pk=team.pk)
+        if (refusal := withdraw_refusal(team)) is not None:
+            raise refusal
         undo: dict[str, Any] = {"rounds": last_round_number(tournament), "byes": [], "own_byes": []}
         team.withdrawn = True
         team.withdrawn_at = timezone.now()
@@ -98,9 +98,19 @@ class NextRoundDrawn(Conflict):
     code = "next_round_drawn"
 
 
+def withdraw_refusal(whose: Entry) -> ServiceError | None:
+    """Why a team (or mêlée player) cannot withdraw now; None when it can: not withdrawn yet,
+    and not once the results are final (a withdrawal is marked in the standings)."""
+    if whose.withdrawn:
+        return Conflict(_("%(name)s has already withdrawn.") % {"name": whose})
+    return results_final_refusal(whose.tournament)
+
+
 def reinstate_refusal(whose: Entry) -> ServiceError | None:
     """Why a withdrawn team (or mêlée player) cannot come back; None when it can: only a
-    withdrawn entry, and only until the next round is drawn."""
+    withdrawn entry, only until the next round is drawn, and not once the results are final."""
+    if (final := results_final_refusal(whose.tournament)) is not None:
+        return final
     if not whose.withdrawn:
         return Conflict(_("%(name)s has not withdrawn.") % {"name": whose}, field="withdrawn")
     drawn = last_round_number(whose.tournament)
@@ -177,7 +187,10 @@ def reinstate_team(team: Team, *, by: Any) -> list[Match]:
 def _set_round_closed(round: Round, closed: bool, by: Any, force: bool = False) -> Round:
     require_director(by, round.tournament.club_id)
     with changing(round.tournament_id):
-        round = Round.objects.select_for_update().get(pk=round.pk)
+        round = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+        # A closed match counts as over for the final and the standings' notes: fixed too.
+        if (final := results_final_refusal(round.tournament)) is not None:
+            raise final
         detail = str(round)
         if closed and (refusal := close_round_refusal(round)) is not None:
             if not force:
@@ -433,5 +446,6 @@ __all__ = [
     "reopen_round",
     "round_gaps",
     "set_status",
+    "withdraw_refusal",
     "withdraw_team",
 ]

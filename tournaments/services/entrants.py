@@ -31,7 +31,7 @@ from ..changes import changing
 from ..errors import Conflict, ServiceError
 from ..models import Entrant, MatchEvent, SitOut, Team, Tournament
 from ..permissions import require_director
-from .director import reinstate_refusal
+from .director import reinstate_refusal, withdraw_refusal
 
 __all__ = [
     "delete_entrant",
@@ -199,9 +199,13 @@ def withdraw_entrant(entrant: Entrant, *, by: Any) -> Entrant:
     tournament = entrant.tournament
     require_director(by, tournament.club_id)
     with changing(tournament.pk):
-        entrant = Entrant.objects.select_for_update().select_related("player").get(pk=entrant.pk)
-        if entrant.withdrawn:
-            raise Conflict(_("%(player)s has already withdrawn.") % {"player": entrant})
+        entrant = (
+            Entrant.objects.select_for_update()
+            .select_related("player", "tournament")
+            .get(pk=entrant.pk)
+        )
+        if (refusal := withdraw_refusal(entrant)) is not None:
+            raise refusal
         entrant.withdrawn, entrant.withdrawn_at = True, timezone.now()
         entrant.withdrawal = {"rounds": tournament.rounds.aggregate(top=Max("number"))["top"] or 0}
         entrant.save(update_fields=["withdrawn", "withdrawn_at", "withdrawal"])

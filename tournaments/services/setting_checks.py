@@ -71,9 +71,11 @@ SETTINGS = (
     "entry_fee_per",
 )
 # What final results (Tournament.results_state) fix: every setting that could change a
-# result, a ranking or the window itself. A director reopens the results to change them.
+# result, a ranking, its place in a season (the date) or the window itself. A director
+# reopens the results to change them.
 FIXED_WHEN_FINAL = (
     "status",
+    "starts_on",
     "format",
     "round_count",
     "bye_points",
