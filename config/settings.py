@@ -282,7 +282,13 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.reconcile_standings",
         "schedule": RECONCILE_SECONDS,
     },
+    # Score pad games nobody opened for PAD_EXPIRY_DAYS are deleted (pad/tasks.py).
+    "delete-expired-pads": {"task": "pad.tasks.delete_expired_pads", "schedule": 6 * 60 * 60},
 }
+
+# The score pad (docs/api.md, "The score pad"): a saved game nobody opened (by either of its
+# addresses) for this many days is deleted; one filed with a club is kept.
+PAD_EXPIRY_DAYS = env.int("BELOTE_PAD_EXPIRY_DAYS", default=180)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -317,6 +323,9 @@ REST_FRAMEWORK = {
         "api_sign_in": env.str("BELOTE_API_SIGN_IN_RATE", default="10/minute"),
         # Online registrations (the API's and the page's), per client address.
         "registration": env.str("BELOTE_REGISTRATION_RATE", default="20/hour"),
+        # New score pad games (POST /api/v1/pads/), per client address: friends at a club's
+        # tables share its Wi-Fi, a script filling the database does not get far.
+        "pad": env.str("BELOTE_PAD_RATE", default="30/hour"),
     },
     # Throttles count by client address: trust X-Forwarded-For only from this many proxies
     # in front of the site (0: the connection's address), so a client cannot pick its own.

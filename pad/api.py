@@ -16,6 +16,8 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
 from scoring.api_errors import error_body
@@ -42,6 +44,8 @@ def pad_body(pad: Pad, game: dict[str, Any]) -> dict[str, Any]:
         "first_dealer": pad.first_dealer,
         "entries": pad.deals,
         "club": pad.club_id,
+        # When the game is deleted unless opened again (null: filed with a club, kept).
+        "expires_at": pad.expires_at,
         **game,
     }
 
@@ -58,11 +62,35 @@ def _body(request: Request) -> dict[str, Any]:
     return data if isinstance(data, dict) else {"__not_an_object__": data}
 
 
+class PadCreationThrottle(SimpleRateThrottle):
+    """New games, per client address (`REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["pad"]`),
+    counted behind `NUM_PROXIES` proxies as every throttle of the site."""
+
+    scope = "pad"
+
+    def get_rate(self) -> str | None:
+        rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        return None if rate is None else str(rate)
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
 class _PadView(APIView):
     permission_classes = [AllowAny]
 
 
+def kept_pad(key: str) -> Pad:
+    """The game by its private key, opened now; 404 for an unknown or expired one."""
+    pad = get_object_or_404(Pad.objects.kept(), key=key)
+    services.mark_opened(pad)
+    return pad
+
+
 class PadsView(_PadView):
+    def get_throttles(self) -> list[BaseThrottle]:
+        return [*super().get_throttles(), PadCreationThrottle()]
+
     @extend_schema(summary="Start a score pad game", request=dict, responses={201: dict})
     def post(self, request: Request) -> Response:
         body = _body(request)
@@ -100,7 +128,7 @@ class PadReplayView(_PadView):
 class PadView(_PadView):
     @extend_schema(summary="A score pad game, replayed", parameters=[KEY], responses=dict)
     def get(self, request: Request, key: str) -> Response:
-        pad = get_object_or_404(Pad, key=key)
+        pad = kept_pad(key)
         return Response(pad_body(pad, services.pad_game(pad)))
 
 
@@ -112,7 +140,7 @@ class PadDealsView(_PadView):
         responses={201: dict},
     )
     def post(self, request: Request, key: str) -> Response:
-        get_object_or_404(Pad, key=key)
+        get_object_or_404(Pad.objects.kept(), key=key)
         try:
             pad, game = services.add_deal(key=key, entry=request.data)
         except PadRefused as error:
@@ -128,7 +156,7 @@ class PadDealView(_PadView):
         responses=dict,
     )
     def put(self, request: Request, key: str, number: str) -> Response:
-        get_object_or_404(Pad, key=key)
+        get_object_or_404(Pad.objects.kept(), key=key)
         try:
             pad, game = services.replace_deal(key=key, number=int(number), entry=request.data)
         except PadRefused as error:
@@ -139,7 +167,7 @@ class PadDealView(_PadView):
         summary="Remove any deal of a score pad game", parameters=[KEY, NUMBER], responses=dict
     )
     def delete(self, request: Request, key: str, number: str) -> Response:
-        get_object_or_404(Pad, key=key)
+        get_object_or_404(Pad.objects.kept(), key=key)
         try:
             pad, game = services.remove_deal(key=key, number=int(number))
         except PadRefused as error:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club
@@ -14,6 +16,9 @@ from scoring.engine import InvalidDeal, InvalidMatch
 
 from .game import Errors, for_one_deal, game_rules, replay, replay_errors
 from .models import Pad
+
+# Opening a game moves its expiry; a page opened every few seconds writes once an hour.
+OPENED_EVERY = datetime.timedelta(hours=1)
 
 
 class PadRefused(ValueError):
@@ -56,6 +61,22 @@ def create_pad(
     return pad, game
 
 
+def mark_opened(pad: Pad) -> None:
+    """The game was opened: its expiry counts again from now."""
+    now = timezone.now()
+    if pad.last_opened_at > now - OPENED_EVERY:
+        return
+    Pad.objects.filter(pk=pad.pk).update(last_opened_at=now)
+    pad.last_opened_at = now
+
+
+def delete_expired_pads() -> int:
+    """Delete the games nobody opened for `PAD_EXPIRY_DAYS` (kept: those filed with a club)."""
+    with transaction.atomic():
+        deleted, _by_model = Pad.objects.expired().delete()
+    return deleted
+
+
 def pad_game(pad: Pad) -> dict[str, Any]:
     """The stored game replayed (it was valid when stored, and the engine is deterministic)."""
     return _replayed(pad.rules, pad.first_dealer, pad.deals)
@@ -63,14 +84,14 @@ def pad_game(pad: Pad) -> dict[str, Any]:
 
 def _change_deals(key: str, change: Any) -> tuple[Pad, dict[str, Any]]:
     with transaction.atomic():
-        pad = Pad.objects.select_for_update().get(key=key)
+        pad = Pad.objects.kept().select_for_update().get(key=key)
         deals, index = change(list(pad.deals))
         try:
             game = replay(pad.rules, pad.first_dealer, deals)
         except (InvalidDeal, InvalidMatch) as error:
             raise PadRefused(for_one_deal(replay_errors(error), index)) from None
-        pad.deals = deals
-        pad.save(update_fields=["deals", "updated_at"])
+        pad.deals, pad.last_opened_at = deals, timezone.now()
+        pad.save(update_fields=["deals", "updated_at", "last_opened_at"])
     return pad, game
 
 
@@ -116,7 +137,7 @@ def attach_to_club(*, key: str, club: Club, by: Any) -> Pad:
             {"club": [_("Only a member of this club may add a game to it.")]}, "forbidden"
         )
     with transaction.atomic():
-        pad = Pad.objects.select_for_update().get(key=key)
+        pad = Pad.objects.kept().select_for_update().get(key=key)
         pad.club = club
         pad.attached_by = by
         pad.save(update_fields=["club", "attached_by", "updated_at"])

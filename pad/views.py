@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -57,6 +58,7 @@ def _page(request: HttpRequest, pad: Pad | None) -> HttpResponse:
             "view_url": view_url,
             "clubs": clubs,
             "four_only": FOUR_ONLY_RULES,
+            "pad_expiry_days": settings.PAD_EXPIRY_DAYS,
         },
     )
 
@@ -66,16 +68,19 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 
 def saved_game(request: HttpRequest, key: str) -> HttpResponse:
-    return _page(request, get_object_or_404(Pad, key=key))
+    pad = get_object_or_404(Pad.objects.kept(), key=key)
+    services.mark_opened(pad)
+    return _page(request, pad)
 
 
 def read_only(request: HttpRequest, view_key: str) -> HttpResponse:
-    pad = get_object_or_404(Pad, view_key=view_key)
+    pad = get_object_or_404(Pad.objects.kept(), view_key=view_key)
+    services.mark_opened(pad)
     game = services.pad_game(pad)
     return render(
         request,
         "pad/read_only.html",
-        {"pad": pad, **game_in_words(pad, game)},
+        {"pad": pad, "pad_expiry_days": settings.PAD_EXPIRY_DAYS, **game_in_words(pad, game)},
     )
 
 
@@ -112,7 +117,7 @@ def game_in_words(pad: Pad, game: dict[str, Any]) -> dict[str, Any]:
 @login_required
 @require_POST
 def attach(request: HttpRequest, key: str) -> HttpResponse:
-    pad = get_object_or_404(Pad, key=key)
+    pad = get_object_or_404(Pad.objects.kept(), key=key)
     club = Club.objects.filter(pk=request.POST.get("club") or 0).first()
     if club is None:
         messages.error(request, _("Choose one of your clubs."))
