@@ -8,6 +8,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.cache import cache_config
+from config.mail import email_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -170,8 +171,9 @@ X_FRAME_OPTIONS = "DENY"
 
 # E-mail (a registration's confirmation with its private link): none is sent until a server
 # is set, e.g. BELOTE_EMAIL_URL=smtp+tls://user:password@smtp.example.org:587 (django-environ's
-# forms); consolemail:// prints them, as a development aid.
-vars().update(env.email_url("BELOTE_EMAIL_URL", default="dummymail://"))
+# forms); consolemail:// prints them, as a development aid; filemail:///abs/path writes them
+# as files there (filemail://folder: under the project folder).
+vars().update(email_config(env.str("BELOTE_EMAIL_URL", default="dummymail://"), base=BASE_DIR))
 DEFAULT_FROM_EMAIL = env.str("BELOTE_EMAIL_FROM", default="belote@localhost")
 # The site's address, for links in e-mails sent outside a request (a place freed by a higher
 # capacity tells the waiting entry its private link).

@@ -118,6 +118,9 @@ class TournamentRegistrationViewSet(_NestedInTournament):
             phone=data["phone"],
             link=request.build_absolute_uri,
         )
+        # Read again once the entry is committed: a cancellation committed meanwhile may
+        # have moved it up the list or into a place. Still a snapshot of this moment.
+        registration.refresh_from_db(fields=["status"])
         body = {
             "id": registration.pk,
             "key": registration.key,

@@ -293,3 +293,31 @@ def test_the_tournament_resource_carries_the_evening_settings(director_client, t
         f"/api/v1/tournaments/{tournament.pk}/", {"capacity": 1}, format="json"
     )
     assert refused.status_code == 400 and "capacity" in refused.json()["errors"]
+
+
+def test_the_answers_place_is_read_after_a_cancellation_committed_meanwhile(
+    anonymous_client, open_tournament, monkeypatch
+):
+    """Issue 41 item 8: the entry was moved into a place by a cancellation that committed
+    between its own commit and its answer; the answer still said `waiting`, position 1."""
+    from tournaments.api import evening as evening_api
+    from tournaments.services.online import cancel_registration, register_online
+
+    first = anonymous_client.post(
+        url(open_tournament), {"players": ["Anne Roux", "Paul Roux"]}, format="json"
+    ).json()
+    anonymous_client.post(
+        url(open_tournament), {"players": ["Eva Petit", "Jean Petit"]}, format="json"
+    )
+
+    def then_someone_cancels(*args, **kwargs):  # type: ignore[no-untyped-def]
+        registration = register_online(*args, **kwargs)
+        assert registration.status == "waiting"
+        cancelled = Registration.objects.get(pk=first["id"])
+        cancel_registration(cancelled, by=None, key=first["key"])
+        return registration
+
+    monkeypatch.setattr(evening_api, "register_online", then_someone_cancels)
+    body = anonymous_client.post(url(open_tournament), TEAM, format="json").json()
+    assert (body["status"], body["position"]) == ("registered", None)
+    assert Registration.objects.get(pk=body["id"]).status == "registered"
