@@ -439,6 +439,8 @@ def main() -> None:
         # Every client of the bench comes from 127.0.0.1: the API's limit per address would
         # count the watcher and every spectator as one visitor (the limits are still counted).
         "BELOTE_THROTTLE_ANON": "1000000/min",
+        # Likewise the stream host's cap of open streams per client address: no cap.
+        "BELOTE_STREAM_MAX_PER_CLIENT": "0",
     }
     if "stream" in args.modes:
         # The web tier and the worker announce each new version on the cache's Redis.

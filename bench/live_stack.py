@@ -133,6 +133,9 @@ class Stack:
             "--backlog": 4096,
             "--log-level": "warning",
             "--no-access-log": None,
+            # As compose runs it (config/asgi.py): the site's notion of the client's address.
+            "--no-proxy-headers": None,
+            "--http": "live.stream.guard:HeaderTimeoutProtocol",
         }
         command = [sys.executable, "-m", "uvicorn", "config.asgi:application"]
         self.start("uvicorn", [*command, *_flat(options)])

@@ -234,6 +234,11 @@ CACHES = {"default": cache_config(env.str("CACHE_URL", default="") or "locmemcac
 # (under a name of ALLOWED_HOSTS and as HTTPS, X-Forwarded-Proto: SECURE_SSL_REDIRECT
 # spares it; live.stream.app.StreamApp).
 LIVE_STREAM_URL = env.str("BELOTE_LIVE_STREAM_URL", default="").rstrip("/")
+# A stream host's guards (live/stream/guard.py): the open streams one client address
+# may hold there (past that 429, and its pages poll; 0: no cap), and the seconds a new
+# connection has to send its request's headers before the host closes it.
+STREAM_MAX_PER_CLIENT = env.int("BELOTE_STREAM_MAX_PER_CLIENT", default=20)
+STREAM_HEADER_TIMEOUT_SECONDS = env.float("BELOTE_STREAM_HEADER_TIMEOUT", default=10.0)
 LIVE_STREAM_ORIGIN = env.str("BELOTE_LIVE_STREAM_ORIGIN", default="")
 _cache_url = env.str("CACHE_URL", default="")
 LIVE_REDIS_URL = env.str("BELOTE_LIVE_REDIS_URL", default="") or (
