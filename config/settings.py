@@ -330,6 +330,9 @@ REST_FRAMEWORK = {
         "api_sign_in": env.str("BELOTE_API_SIGN_IN_RATE", default="10/minute"),
         # Online registrations (the API's and the page's), per client address.
         "registration": env.str("BELOTE_REGISTRATION_RATE", default="20/hour"),
+        # The door's self check-in page (searches and check-ins), per client address: a
+        # room of players on the club's one Wi-Fi address checks in within a few minutes.
+        "self_check_in": env.str("BELOTE_SELF_CHECK_IN_RATE", default="60/min"),
         # New score pad games (POST /api/v1/pads/), per client address: friends at a club's
         # tables share its Wi-Fi, a script filling the database does not get far.
         "pad": env.str("BELOTE_PAD_RATE", default="30/hour"),

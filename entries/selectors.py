@@ -5,6 +5,7 @@ leaves out is the event's: tournaments.selectors.players.)"""
 from __future__ import annotations
 
 import datetime
+import secrets
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Rating
 from club.registration import Roster
-from tournaments.errors import Conflict, RegistrationClosed
+from tournaments.errors import Conflict, NotAllowed, RegistrationClosed
 from tournaments.models import Entry, Payment, Tournament
 from tournaments.selectors.people import find_players
 from tournaments.selectors.players import entries, entries_with_players
@@ -53,6 +54,24 @@ def registration_refusal(
             % {"when": timezone.localtime(closes_at).strftime("%Y-%m-%d %H:%M")}
         )
     return None
+
+
+def door_refusal(tournament: Tournament, door: str) -> NotAllowed | None:
+    """Why someone cannot check an entry in themselves with the door's code `door`, or None.
+
+    The code is in the QR code of the directors' poster and big screen alone
+    (`Tournament.door_key`): it is the proof of being at the door, so that nobody checks in
+    an entry that has not come (and gets it drawn) from anywhere else.
+    """
+    if isinstance(door, str) and door and secrets.compare_digest(door, tournament.door_key):
+        return None
+    return NotAllowed(
+        _(
+            "Scan the QR code at the door to check in: this address does not carry the "
+            "door's current code. Or see the director."
+        ),
+        field="door",
+    )
 
 
 def self_check_in_refusal(tournament: Tournament) -> Conflict | None:

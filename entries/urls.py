@@ -40,6 +40,7 @@ urlpatterns = [
         name="director_check_in_withdraw",
     ),
     path(D + "print/check-in/", check_in.check_in_poster, name="director_check_in_poster"),
+    path(D + "check-in/door/", check_in.renew_door, name="director_renew_door"),
     path(D + "cash/", cash.cash, name="director_cash"),
     path(D + "export/cash.csv", cash.cash_csv, name="director_export_cash"),
 ]

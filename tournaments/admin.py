@@ -39,8 +39,8 @@ from .models import (
 )
 from .permissions import results_final_refusal
 from .services.draw_edits import swap_refusal
-from .services.teams import players_change_refusal
 from .services.settings import save_settings, settings_errors
+from .services.teams import players_change_refusal
 
 
 def _tournament_of(obj: object) -> Tournament | None:

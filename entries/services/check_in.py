@@ -15,14 +15,15 @@ from django.utils.translation import gettext as _
 
 from tournaments.changes import changing
 from tournaments.errors import Conflict, ServiceError
-from tournaments.models import Attendance, Entrant, Entry, MatchEvent, Payment, Team
+from tournaments.models import Attendance, Entrant, Entry, MatchEvent, Payment, Team, Tournament
+from tournaments.models.tournament import new_door_key
 from tournaments.permissions import require_director
 from tournaments.services.director import withdraw_team
 from tournaments.services.entrants import withdraw_entrant
 
-from ..selectors import fee_due, self_check_in_refusal
+from ..selectors import door_refusal, fee_due, self_check_in_refusal
 
-__all__ = ["check_in", "self_check_in", "withdraw_absent"]
+__all__ = ["check_in", "renew_door_key", "self_check_in", "withdraw_absent"]
 
 # What `check_in` leaves as it is when it is not given.
 UNCHANGED: Any = object()
@@ -79,14 +80,17 @@ def check_in(
     return entry
 
 
-def self_check_in(entry: Entry, *, by: Any) -> Entry:
+def self_check_in(entry: Entry, *, by: Any, door: str) -> Entry:
     """A player at the door checks their entry in (no account needed): present, nothing else.
 
-    An entry marked absent by the director, or withdrawn, stays so: they see the director.
+    `door`: the door's code, from the QR code they scanned (`door_refusal`). An entry marked
+    absent by the director, or withdrawn, stays so: they see the director.
     """
     tournament = entry.tournament
-    if refusal := self_check_in_refusal(tournament):
-        raise refusal
+    if closed := self_check_in_refusal(tournament):
+        raise closed
+    if no_code := door_refusal(tournament, door):
+        raise no_code
     with changing(tournament.pk):
         entry = _locked(entry)
         if entry.withdrawn or entry.attendance == Attendance.ABSENT:
@@ -114,3 +118,19 @@ def withdraw_absent(entry: Entry, *, by: Any) -> Entry:
         withdraw_entrant(entry, by=by)
     entry.refresh_from_db()
     return entry
+
+
+def renew_door_key(tournament: Tournament, *, by: Any) -> Tournament:
+    """A new door code: the QR codes printed or photographed before no longer check anyone
+    in (print the poster again; the big screen shows the new one)."""
+    require_director(by, tournament.club_id)
+    with changing(tournament.pk):
+        tournament.door_key = new_door_key()
+        Tournament.objects.filter(pk=tournament.pk).update(door_key=tournament.door_key)
+        MatchEvent.record(
+            tournament=tournament,
+            action=MatchEvent.Action.SETTINGS,
+            detail=_("new door code"),
+            by=by,
+        )
+    return tournament

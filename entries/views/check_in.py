@@ -20,6 +20,7 @@ from tournaments.views.director import back, director_required, refused
 from tournaments.views.public import get_tournament
 
 from .. import selectors
+from ..api.throttles import SelfCheckInThrottle
 from ..services import check_in as check_in_services
 
 
@@ -96,9 +97,18 @@ def check_in_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> 
 
 
 def self_check_in_url(request: HttpRequest, tournament: Tournament) -> str:
-    return request.build_absolute_uri(
-        reverse("entries:self_check_in", args=[tournament.club.slug, tournament.slug])
-    )
+    """The door's address, with its code: for the directors' poster and big screen only."""
+    page = reverse("entries:self_check_in", args=[tournament.club.slug, tournament.slug])
+    return request.build_absolute_uri(tournament.door_address(page))
+
+
+@require_POST
+@director_required
+def renew_door(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A new door code: the poster printed before no longer checks anyone in."""
+    check_in_services.renew_door_key(tournament, by=request.user)
+    messages.success(request, _("New door code: print the poster again."))
+    return back(tournament, "entries:director_check_in_poster")
 
 
 @director_required
@@ -116,11 +126,23 @@ def check_in_poster(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 
 def self_check_in(request: HttpRequest, club_slug: str, slug: str) -> HttpResponse:
-    """Type a name (typos forgiven), tap yours: the entry is checked in."""
+    """Type a name (typos forgiven), tap yours: the entry is checked in.
+
+    Only with the door's code (`door`, from the QR code of the poster or the big screen):
+    without it, 403 and why. Searches and check-ins are throttled per address.
+    """
     tournament = get_tournament(request, club_slug, slug)
-    refusal = selectors.self_check_in_refusal(tournament)
+    door = (request.POST.get("door") or request.GET.get("door") or "")[:64]
+    closed = selectors.self_check_in_refusal(tournament)
+    refusal: ServiceError | None = closed or selectors.door_refusal(tournament, door)
     query = " ".join(request.GET.get("q", "").split())[:80]
     done = None
+    # Self check-in turned off is a page that says so; without the door's code, 403.
+    status = refusal.status if closed is None and refusal is not None else 200
+    asks = request.method == "POST" or bool(query)
+    if refusal is None and asks and not SelfCheckInThrottle().allow_request(request, None):  # type: ignore[arg-type]
+        refusal = ServiceError(_("Too many check-ins from this address: wait a minute."))
+        status = 429
     if request.method == "POST" and refusal is None:
         raw = request.POST.get("entry", "")
         chosen = (
@@ -131,7 +153,7 @@ def self_check_in(request: HttpRequest, club_slug: str, slug: str) -> HttpRespon
         if chosen is None:
             raise Http404
         try:
-            done = check_in_services.self_check_in(chosen, by=request.user)
+            done = check_in_services.self_check_in(chosen, by=request.user, door=door)
         except ServiceError as error:
             messages.error(request, error.message)
     found = selectors.self_check_in_matches(tournament, query) if query and refusal is None else []
@@ -144,6 +166,8 @@ def self_check_in(request: HttpRequest, club_slug: str, slug: str) -> HttpRespon
             "query": query,
             "found": found,
             "done": done,
+            "door": door if refusal is None else "",
             "tab": "check_in",
         },
+        status=status,
     )

@@ -300,8 +300,8 @@ def test_the_answers_place_is_read_after_a_cancellation_committed_meanwhile(
 ):
     """Issue 41 item 8: the entry was moved into a place by a cancellation that committed
     between its own commit and its answer; the answer still said `waiting`, position 1."""
-    from tournaments.api import evening as evening_api
-    from tournaments.services.online import cancel_registration, register_online
+    from entries.api import views as evening_api
+    from entries.services.online import cancel_registration, register_online
 
     first = anonymous_client.post(
         url(open_tournament), {"players": ["Anne Roux", "Paul Roux"]}, format="json"

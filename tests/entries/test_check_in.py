@@ -103,7 +103,7 @@ def test_self_check_in_forgives_typos_and_checks_the_whole_team_in(club):
     found = evening.self_check_in_matches(tournament, "frist3 dupon")
     player, team = found[0]
     assert player.full_name == "First3 Dupont" and team.seed == 3
-    self_check_in(team, by=None)
+    self_check_in(team, by=None, door=tournament.door_key)
     team.refresh_from_db()
     assert team.is_present
 
@@ -113,14 +113,26 @@ def test_self_check_in_leaves_an_absent_entry_to_the_director(club, director):
     team = tournament.teams.get(seed=1)
     check_in(team, by=director, present=False)
     with pytest.raises(Conflict):
-        self_check_in(team, by=None)
+        self_check_in(team, by=None, door=tournament.door_key)
 
 
 def test_self_check_in_can_be_turned_off(club):
     tournament = evening_of(club, self_check_in=False)
     with pytest.raises(Conflict) as refused:
-        self_check_in(tournament.teams.first(), by=None)
+        self_check_in(tournament.teams.first(), by=None, door=tournament.door_key)
     assert refused.value.field == "self_check_in"
+
+
+def test_self_check_in_without_the_doors_code_is_refused(club):
+    """Issue 41 item 3: anyone checked any entry in by its id, from anywhere."""
+    tournament = evening_of(club)
+    team = tournament.teams.get(seed=1)
+    for door in ("", "guess", tournament.door_key[:-1]):
+        with pytest.raises(NotAllowed) as refused:
+            self_check_in(team, by=None, door=door)
+        assert refused.value.field == "door"
+    team.refresh_from_db()
+    assert not team.is_present
 
 
 def test_a_draw_takes_only_the_entries_present_and_the_preview_says_who_is_left_out(club, director):

@@ -228,12 +228,15 @@ def test_an_absent_entry_is_withdrawn_from_the_check_in(client, director, tourna
 
 
 def test_self_check_in_finds_a_name_with_a_typo(client, tournament):
-    page = client.get(reverse("entries:self_check_in", args=ARGS), {"q": "anne1 martn"})
+    door = {"door": tournament.door_key}
+    url = reverse("entries:self_check_in", args=ARGS)
+    page = client.get(url, {"q": "anne1 martn", **door})
     found = page.context["found"]
     player, entry = found[0]
     assert (str(player), entry.name) == ("Anne1 Martin", "Team 1")
+    assert f'name="door" value="{tournament.door_key}"' in page.content.decode()
     team = tournament.teams.get(seed=1)
-    response = client.post(reverse("entries:self_check_in", args=ARGS), {"entry": team.pk})
+    response = client.post(url, {"entry": team.pk, **door})
     assert "Team 1 is checked in" in response.content.decode()
     team.refresh_from_db()
     assert team.is_present
@@ -241,13 +244,18 @@ def test_self_check_in_finds_a_name_with_a_typo(client, tournament):
 
 @pytest.mark.parametrize("entry", ["x", "99999", ""])
 def test_self_check_in_of_no_such_entry_is_404(client, tournament, entry):
-    response = client.post(reverse("entries:self_check_in", args=ARGS), {"entry": entry})
+    response = client.post(
+        reverse("entries:self_check_in", args=ARGS),
+        {"entry": entry, "door": tournament.door_key},
+    )
     assert response.status_code == 404
 
 
 def test_self_check_in_turned_off_says_so(client, tournament):
     Tournament.objects.filter(pk=tournament.pk).update(self_check_in=False)
-    page = client.get(reverse("entries:self_check_in", args=ARGS), {"q": "anne"})
+    page = client.get(
+        reverse("entries:self_check_in", args=ARGS), {"q": "anne", "door": tournament.door_key}
+    )
     assert "self check-in is turned off" in page.content.decode()
     assert not page.context["found"]
 
@@ -255,6 +263,7 @@ def test_self_check_in_turned_off_says_so(client, tournament):
 def test_the_poster_and_the_big_screen_carry_the_qr_code(client, director, tournament):
     client.force_login(director)
     url = "http://testserver" + reverse("entries:self_check_in", args=ARGS)
+    url += f"?door={tournament.door_key}"
     poster = client.get(reverse("entries:director_check_in_poster", args=ARGS)).content.decode()
     assert "<svg" in poster and url in poster
     screen = client.get(reverse("tournaments:screen", args=ARGS)).content.decode()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import secrets
 from typing import Any
+from urllib.parse import urlencode
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
@@ -32,6 +33,11 @@ DEFAULT_CORRECTION_MINUTES = 30
 
 def default_tie_breaks() -> list[str]:
     return list(DEFAULT_TIE_BREAKS)
+
+
+def new_door_key() -> str:
+    """The door's code: in the QR code of the poster and of the director's big screen."""
+    return secrets.token_urlsafe(12)
 
 
 def new_draw_seed() -> int:
@@ -135,6 +141,9 @@ class Tournament(models.Model):
         _("check-in"), max_length=4, choices=CheckIn.choices, default=CheckIn.OFF
     )
     self_check_in = models.BooleanField(_("self check-in"), default=True)
+    # Self check-in asks for it (proof of being at the door): only the directors' poster and
+    # big screen carry it; each tournament (an evening) has its own, renewed on demand.
+    door_key = models.CharField(_("door code"), max_length=32, default=new_door_key, editable=False)
     entry_fee = models.DecimalField(
         _("entry fee"), max_digits=7, decimal_places=2, null=True, blank=True
     )
@@ -332,6 +341,11 @@ class Tournament(models.Model):
 
     def results_are_final(self, now: datetime.datetime | None = None) -> bool:
         return self.results_state(now) == Tournament.Results.FINAL
+
+    def door_address(self, page: str) -> str:
+        """The self check-in `page` with the door's code: the address in the QR code of the
+        directors' poster and big screen, never on a page anyone else can open."""
+        return f"{page}?{urlencode({'door': self.door_key})}"
 
     def draw_seed_published(self) -> bool:
         """Whether everyone may see `draw_seed`: once no draw is left to make with it.

@@ -227,16 +227,18 @@ def _screen_context(request: HttpRequest) -> Build:
         context["find_url"] = request.build_absolute_uri(
             reverse("tournaments:find_player", args=[tournament.club.slug, tournament.slug])
         )
-        # Before the first round, with self check-in: a slide with the QR code of the door.
+        # Before the first round, with self check-in: a slide with the QR code of the door,
+        # on the screen as a director's browser shows it (it carries the door's code).
         # The door's page is the entries app's (tournaments.pages): none when it is not installed.
         if (
             tournament.checks_in
             and tournament.self_check_in
             and not context.get("round_number")
             and not tournament.is_finished
+            and is_director(request.user, tournament.club_id)
             and (door := page_url("self_check_in", tournament))
         ):
-            context["check_in_url"] = request.build_absolute_uri(door)
+            context["check_in_url"] = request.build_absolute_uri(tournament.door_address(door))
         return context
 
     return build
