@@ -16,7 +16,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.options import InlineModelAdmin
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 
 from club.admin import ReadOnlyAdmin
 
@@ -70,6 +70,24 @@ class FinalResultsReadOnly:
 
     def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
         return not self._final(obj) and super().has_delete_permission(request, obj)  # type: ignore[misc]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):  # type: ignore[no-untyped-def]
+        form = super().get_form(request, obj, change=change, **kwargs)  # type: ignore[misc]
+
+        class RefusedWhenFinal(form):  # type: ignore[misc,valid-type]
+            """A new row (or one moved) into a tournament whose results are final: refused."""
+
+            def _post_clean(self) -> None:
+                super()._post_clean()
+                try:
+                    tournament = _tournament_of(self.instance)
+                except ObjectDoesNotExist:
+                    return  # its tournament is missing: the form says so by field
+                refusal = results_final_refusal(tournament) if tournament else None
+                if refusal is not None:
+                    self.add_error(None, refusal.message)
+
+        return RefusedWhenFinal
 
 
 # A match's draw: who plays whom, on which side, who deals first. Fixed once its round has

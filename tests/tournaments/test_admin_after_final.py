@@ -141,3 +141,22 @@ def test_every_row_of_a_final_tournament_is_read_only_in_the_admin(admin_client,
             == 403
         )
     assert Match.objects.filter(pk=played.pk).exists()
+
+
+def test_a_new_team_in_a_final_tournament_is_refused_in_the_admin(admin_client, played):
+    tournament = played.tournament
+    finished_long_ago(tournament)
+    first, second = PlayerFactory(), PlayerFactory()
+    answer = admin_client.post(
+        "/admin/tournaments/team/add/",
+        {
+            "tournament": tournament.pk,
+            "name": "Late comers",
+            "seed": 9,
+            "first_player": first.pk,
+            "second_player": second.pk,
+        },
+    )
+    assert answer.status_code == 200
+    assert "The results of this tournament are final" in answer.content.decode()
+    assert not tournament.teams.filter(name="Late comers").exists()
