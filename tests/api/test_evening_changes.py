@@ -88,6 +88,22 @@ class TestSubstitutes:
         listed = client_for(None).get(self.url(team)).json()
         assert [s["in"]["id"] for s in listed] == [into.pk]
 
+    def test_after_final_a_substitute_is_409_results_final(self, round_robin, director, club):
+        """Issue 41 item 5: who sat at the table moves the ratings, fixed with the results."""
+        import datetime
+
+        from django.utils import timezone
+
+        Tournament.objects.filter(pk=round_robin.pk).update(
+            status=Tournament.Status.FINISHED,
+            finished_at=timezone.now() - datetime.timedelta(minutes=31),
+        )
+        team = round_robin.teams.get(seed=1)
+        into = MembershipFactory(club=club).player
+        body = {"out": team.first_player_id, "in": into.pk, "from_round": 2}
+        answer = client_for(director).post(self.url(team), body, format="json")
+        assert answer.status_code == 409 and answer.json()["code"] == "results_final"
+
     @pytest.mark.parametrize(
         ("change", "field", "status"),
         [

@@ -29,7 +29,7 @@ from ..models import (
     Team,
     Tournament,
 )
-from ..permissions import actor_user, require_director
+from ..permissions import actor_user, require_director, results_final_refusal
 from .individual import partnership_name
 
 __all__ = [
@@ -96,6 +96,9 @@ def substitute_refusal(
     refused as an id that does not exist, naming nobody.
     """
     tournament = team.tournament
+    # Who sat at the table moves the ratings: fixed with the results.
+    if (final := results_final_refusal(tournament)) is not None:
+        return final
     if team.withdrawn:
         return Conflict(_("%(team)s has withdrawn.") % {"team": team}, field="team")
     if team.is_partnership and team.round is not None and from_round != team.round.number:
