@@ -1,5 +1,6 @@
-"""The live stream in Debian's chromium: the site and a stream host on one uvicorn (as
-`config.asgi` serves them), Redis pub/sub between them. A standings page opens the stream,
+"""The live stream in Debian's chromium: the site and a stream host on one uvicorn (in
+production the site is gunicorn's and `config.asgi` serves the stream alone), Redis pub/sub
+between them. A standings page opens the stream,
 stops polling, and shows a deal entered at a table; a private tournament's page keeps polling.
 """
 
@@ -45,8 +46,9 @@ def _served(settings, origin: str | None = None) -> Iterator[tuple[str, Any]]:  
     """The site and its stream on one uvicorn in a thread; its base URL. The stream host
     fetches from `origin` (by default that same server)."""
     import uvicorn
+    from django.core.asgi import get_asgi_application
 
-    from config.asgi import site
+    site = get_asgi_application()
     from live.stream.app import StreamApp
     from live.stream.paths import PREFIX
 
