@@ -110,3 +110,15 @@ def test_closing_or_reopening_a_match_or_round_after_final_is_409_results_final(
         assert refused_as_final(director_client.post(url)), url
     assert not Match.objects.get(pk=open_match.pk).is_closed
     assert Match.objects.get(pk=finished.pk).is_closed
+
+
+def test_the_actions_say_a_round_cannot_close_after_final(director_client, finished, tournament):
+    finished_long_ago(tournament)
+    round_ = director_client.get(f"/api/v1/rounds/{finished.round_id}/").json()
+    assert round_["actions"]["close"] == {
+        "allowed": False,
+        "code": "results_final",
+        "reason": round_["actions"]["close"]["reason"],
+    }
+    listed = director_client.get(f"/api/v1/tournaments/{tournament.pk}/").json()
+    assert listed["actions"]["close_round"]["code"] == "results_final"

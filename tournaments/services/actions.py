@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import Conflict, ServiceError
 from ..models import Match, Round, Tournament
-from ..permissions import is_director
+from ..permissions import is_director, results_final_refusal
 from .director import close_round_refusal, finish_refusal, publish_refusal
 from .draws import AllRoundsDrawn, delete_round_refusal, draw_refusal
 from .finals import start_final_refusal
@@ -56,7 +56,9 @@ def available_actions(
     else:
         last_played = any(match.deal_count for match in schedule[-1][1])
         delete = delete_round_refusal(last, last=last, played=last_played)
-    if open_rounds:
+    if (final := results_final_refusal(tournament)) is not None:
+        close = final  # `_set_round_closed` refuses it first, forced or not
+    elif open_rounds:
         current, matches = open_rounds[0]
         close = close_round_refusal(current, [m for m in matches if not m.is_bye])
     else:
@@ -78,7 +80,7 @@ def available_actions(
 def round_actions(round: Round, *, last: Round | None = None) -> dict[str, ServiceError | None]:
     """Each director's action on `round` and why it would be refused now (None: allowed)."""
     return {
-        "close": close_round_refusal(round),
+        "close": results_final_refusal(round.tournament) or close_round_refusal(round),
         "delete": delete_round_refusal(round, last=last),
     }
 
