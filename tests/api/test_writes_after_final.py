@@ -122,3 +122,18 @@ def test_the_actions_say_a_round_cannot_close_after_final(director_client, finis
     }
     listed = director_client.get(f"/api/v1/tournaments/{tournament.pk}/").json()
     assert listed["actions"]["close_round"]["code"] == "results_final"
+
+
+def test_the_teams_page_offers_no_withdraw_after_final(client, director, finished):
+    from django.urls import reverse
+
+    tournament = finished.tournament
+    client.force_login(director)
+    url = reverse("tournaments:director_teams", args=[tournament.club.slug, tournament.slug])
+    withdraw = reverse(
+        "tournaments:director_withdraw",
+        args=[tournament.club.slug, tournament.slug, finished.ns_team_id],
+    )
+    assert withdraw in client.get(url).content.decode()
+    finished_long_ago(tournament)
+    assert withdraw not in client.get(url).content.decode()

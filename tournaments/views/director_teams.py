@@ -72,6 +72,7 @@ def teams(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 for t in listed
                 if t.withdrawn and director_services.reinstate_refusal(t) is None
             },
+            "withdrawable": {t.pk for t in listed if director_services.withdraw_refusal(t) is None},
             "played": played,
             # Offered Withdraw only: deleting would take a drawn round from everybody.
             "drawn": in_schedule.drawn,

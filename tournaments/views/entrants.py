@@ -17,7 +17,7 @@ from ..forms import MembersForm, players_form
 from ..models import Entrant, Tournament
 from ..selectors import individual
 from ..services import entrants as entrant_services
-from ..services.director import reinstate_refusal
+from ..services.director import reinstate_refusal, withdraw_refusal
 from .director import back, director_required, refused, registered_message
 
 
@@ -69,6 +69,7 @@ def entrants(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "members_form": members,
             "entrants": listed,
             "reinstatable": {e.pk for e in listed if e.withdrawn and reinstate_refusal(e) is None},
+            "withdrawable": {e.pk for e in listed if withdraw_refusal(e) is None},
             "to_confirm": to_confirm,
             "tab": "director",
         },
