@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import re
 import socket
 import threading
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 import uvicorn
 import yaml
 
@@ -64,6 +66,16 @@ async def status_of(app: Any, request: dict) -> tuple[int, asyncio.Task]:
 
     task = asyncio.create_task(app(request, receive, send))
     return await asyncio.wait_for(answered, 2), task
+
+
+@pytest.fixture
+def stream_host() -> Iterator[Any]:
+    """config.asgi's application; importing it freezes the process's objects (a server's
+    settling, config/process.py): the test process is given them back."""
+    from config.asgi import application
+
+    yield application
+    gc.unfreeze()
 
 
 def guarded(inner: Any, max_per_client: int = 20) -> StreamGuard:
@@ -125,8 +137,8 @@ def test_behind_the_named_proxy_the_address_it_forwards_is_the_clients(settings)
     asyncio.run(run())
 
 
-def test_the_stream_host_answers_404_for_every_page_of_the_site():
-    from config.asgi import application
+def test_the_stream_host_answers_404_for_every_page_of_the_site(stream_host):
+    application = stream_host
 
     async def run() -> list[int]:
         answers = []
@@ -145,13 +157,11 @@ def test_the_stream_host_answers_404_for_every_page_of_the_site():
     assert asyncio.run(run()) == [404] * 6
 
 
-def test_the_default_cap_is_twenty_a_setting(settings):
+def test_the_default_cap_is_twenty_a_setting(stream_host):
     from django.conf import settings as django_settings
 
     assert django_settings.STREAM_MAX_PER_CLIENT == 20
-    from config.asgi import application
-
-    assert application.max_per_client == 20
+    assert stream_host.max_per_client == 20
 
 
 # --- the host as compose starts it: a real uvicorn and a raw socket ---------------------------
