@@ -19,6 +19,7 @@ from pad.api import (
     PadsView,
     PadView,
 )
+from prizes.api import TournamentPrizesView
 from seasons.api import (
     ClubSeasonsView,
     SeasonSeriesView,
@@ -94,6 +95,11 @@ urlpatterns = [
         rf"^series/(?P<pk>{ID_PATTERN})/standings/$",
         SeriesStandingsView.as_view(),
         name="series-standings",
+    ),
+    re_path(
+        rf"^tournaments/(?P<tournament_pk>{ID_PATTERN})/prizes/$",
+        TournamentPrizesView.as_view(),
+        name="tournament-prizes",
     ),
     *router.urls,
     # Last: any other address under /api/v1/ answers a JSON 404, whatever the method.

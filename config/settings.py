@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "tournaments",
     "entries",
     "seasons",
+    "prizes",
     "pad",
 ]
 

@@ -85,7 +85,7 @@ def recompute_tournament(tournament_id: int) -> bool:
     club_id = Tournament.objects.filter(pk=tournament_id).values_list("club_id", flat=True).first()
     if club_id is not None:
         schedule_ratings(club_id)
-    # What above tournaments/ reads the standings (the series tables) follows.
+    # What above tournaments/ reads the standings (the series tables, the prize list) follows.
     standings_stored.send(sender=Tournament, tournament_id=tournament_id)
     return True
 

@@ -47,6 +47,8 @@ class Entry(models.Model):
     # What the withdrawal changed, so that a reinstatement can undo it: the last round drawn
     # then (`rounds`); a team's also the matches turned into byes and its own byes removed.
     withdrawal = models.JSONField(default=dict, blank=True, editable=False)
+    # A director's tag (Ladies, Youth…) that a category prize line names (docs/prizes.md).
+    category = models.CharField(_("category"), max_length=40, blank=True, default="")
     attendance = models.CharField(
         _("attendance"), max_length=8, choices=Attendance.choices, default=Attendance.EXPECTED
     )

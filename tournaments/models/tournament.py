@@ -150,6 +150,9 @@ class Tournament(models.Model):
     entry_fee_per = models.CharField(
         _("entry fee per"), max_length=8, choices=FeePer.choices, default=FeePer.TEAM
     )
+    # The concours' prize table (docs/prizes.md): JSON read and checked by the prizes app
+    # (its check is registered with the settings checks); null: no prizes.
+    prizes = models.JSONField(_("prizes"), null=True, blank=True, default=None)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     # The series the tournament is an evening of are `tournament.series`, declared by the
     # series (seasons/ builds on tournaments/, never the reverse).

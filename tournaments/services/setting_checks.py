@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime
 import decimal
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,6 +69,7 @@ SETTINGS = (
     "self_check_in",
     "entry_fee",
     "entry_fee_per",
+    "prizes",
 )
 # What final results (Tournament.results_state) fix: every setting that could change a
 # result, a ranking, its place in a season (the date) or the window itself. A director
@@ -143,6 +144,19 @@ class SettingsRefused(ServiceError):
         )
 
 
+# Checks of a setting whose reading an app above owns (`prizes`: the prizes app reads its
+# table): it registers them from its AppConfig.ready, as tournaments may not import it, and
+# they run here with the others, so every way in (form, API, admin) checks the setting once.
+# A check returns (path, message) pairs.
+SettingCheck = Callable[[Tournament], Iterable[tuple[str, str]]]
+_REGISTERED_CHECKS: dict[str, SettingCheck] = {}
+
+
+def register_setting_check(name: str, check: SettingCheck) -> None:
+    """Have `check` run with every settings check (registered again under `name`: replaced)."""
+    _REGISTERED_CHECKS[name] = check
+
+
 def normalise(values: Mapping[str, Any]) -> dict[str, Any]:
     """Values as stored: names trimmed, house rules in the engine's full form where they read."""
     clean = dict(values)
@@ -212,6 +226,9 @@ def settings_problems(tournament: Tournament, *, rescore: bool = False) -> list[
     _check_tie_breaks(tournament.tie_breaks, refuse)
     _check_round_settings(tournament, refuse)
     _check_evening_settings(tournament, refuse)
+    for check in _REGISTERED_CHECKS.values():
+        for path, message in check(tournament):
+            refuse(path, message)
     if tournament.pk and not found:
         _check_changes_allowed(tournament, rescore, refuse)
     return found

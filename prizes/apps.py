@@ -1,0 +1,19 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PrizesConfig(AppConfig):
+    name = "prizes"
+    verbose_name = _("Prizes")
+
+    def ready(self) -> None:
+        from tournaments.changes import standings_stored
+        from tournaments.services.setting_checks import register_setting_check
+
+        from . import checks, receivers
+
+        # The `prizes` setting lives on the tournament but is read here: its check joins the
+        # tournament's settings checks (one check, every way in), and the prize list follows
+        # each storing of the standings, as tournaments may not import this app.
+        register_setting_check("prizes", checks.setting_problems)
+        standings_stored.connect(receivers.on_standings_stored, dispatch_uid="prizes_standings")

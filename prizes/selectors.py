@@ -1,0 +1,128 @@
+"""Reads of the prize list: what it is computed from (final standings, fees due, categories)
+and the stored list as the pages and the API show it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Q
+
+from tournaments.models import Match, SitOut, Team, Tournament
+from tournaments.selectors import standings_after
+
+from .awards import Placed
+from .models import PrizeList
+
+
+def categories_of(tournament: Tournament) -> set[str]:
+    """The category tags the tournament's entries have."""
+    if tournament.is_individual:
+        tags = tournament.entrants.values_list("category", flat=True)
+    else:
+        tags = tournament.teams.filter(round__isnull=True).values_list("category", flat=True)
+    return {tag for tag in tags.distinct() if tag}
+
+
+def drawn_entries(tournament: Tournament) -> int:
+    """The entries drawn in at least one round (a bye, a sit-out, counts)."""
+    if tournament.is_individual:
+        players = set(
+            Team.objects.filter(tournament=tournament, round__isnull=False).values_list(
+                "first_player_id", "second_player_id"
+            )
+        )
+        seated = {player for pair in players for player in pair}
+        sat_out = set(
+            SitOut.objects.filter(round__tournament=tournament).values_list("entrant_id", flat=True)
+        )
+        return (
+            tournament.entrants.filter(Q(player_id__in=seated) | Q(pk__in=sat_out))
+            .distinct()
+            .count()
+        )
+    drawn = Match.objects.filter(tournament=tournament)
+    return (
+        tournament.teams.filter(round__isnull=True)
+        .filter(Q(pk__in=drawn.values("ns_team")) | Q(pk__in=drawn.values("ew_team")))
+        .count()
+    )
+
+
+def fees_due(tournament: Tournament) -> Decimal:
+    """The entry fee of every entry drawn, whatever was paid or waived (docs/prizes.md)."""
+    fee = tournament.entry_fee or Decimal(0)
+    per_team_of_two = (
+        not tournament.is_individual and tournament.entry_fee_per == Tournament.FeePer.PLAYER
+    )
+    return fee * drawn_entries(tournament) * (2 if per_team_of_two else 1)
+
+
+def last_round_finished(tournament: Tournament) -> bool:
+    """The final standings stand: the tournament is finished, or every round is drawn and
+    every match of it finished."""
+    if tournament.is_finished:
+        return True
+    if not tournament.draw_seed_published():
+        return False
+    matches = Match.objects.filter(tournament=tournament, round__stage="qualifying")
+    return matches.exists() and not matches.exclude(status=Match.Status.FINISHED).exists()
+
+
+def final_entries(tournament: Tournament) -> list[Placed]:
+    """The final standings in rank order, tied entries sharing a rank (the latest round's
+    stored table, never the live one)."""
+    view = standings_after(tournament, None, live=False)
+    entries = []
+    for line in view.lines():
+        ranked = line.ranked
+        entries.append(Placed(ranked.pk, ranked.name, line.rank, ranked.category))
+    return entries
+
+
+def digest_of(prizes: Any, entries: list[Placed], fees: Decimal) -> str:
+    """What a prize list is computed from, as one digest (an unchanged one stores nothing)."""
+    inputs = [prizes, str(fees), [[e.key, e.name, e.rank, e.category] for e in entries]]
+    text = json.dumps(inputs, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class PrizesShown:
+    """The prize list as the pages and the API show it."""
+
+    tournament: Tournament
+    stored: PrizeList
+
+    @property
+    def currency(self) -> str:
+        return str(settings.BELOTE_CURRENCY)
+
+    @property
+    def results(self) -> str:
+        return self.tournament.results_state().value
+
+    @property
+    def provisional(self) -> bool:
+        return self.results == Tournament.Results.PROVISIONAL
+
+    @property
+    def lines(self) -> list[dict[str, Any]]:
+        return list(self.stored.lines)
+
+    @property
+    def cash_lines(self) -> list[dict[str, Any]]:
+        """The lines handed over in cash (the printed sheet's signatures)."""
+        return [line for line in self.stored.lines if line["amount"] is not None]
+
+
+def prizes_shown(tournament: Tournament) -> PrizesShown | None:
+    """The stored prize list of a tournament with prizes whose last round is finished."""
+    if tournament.prizes is None:
+        return None
+    stored = PrizeList.objects.filter(tournament=tournament).first()
+    return None if stored is None else PrizesShown(tournament, stored)
