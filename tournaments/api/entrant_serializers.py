@@ -12,7 +12,7 @@ from club.models import Player
 from club.registration import CREATE, MAX_PASTED_CHARACTERS, NEW_MEMBERS
 from tournaments.models import Entrant
 
-__all__ = ["EntrantCreateSerializer", "EntrantSerializer"]
+__all__ = ["EntrantCreateSerializer", "EntrantEditSerializer", "EntrantSerializer"]
 
 
 class EntrantSerializer(serializers.ModelSerializer):
@@ -22,8 +22,18 @@ class EntrantSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Entrant
-        fields = ["id", "tournament", "player", "seed", "withdrawn", "withdrawn_at"]
+        fields = ["id", "tournament", "player", "seed", "withdrawn", "withdrawn_at", "category"]
         read_only_fields = fields
+
+
+class EntrantEditSerializer(serializers.Serializer):
+    """A player's category tag (empty: none)."""
+
+    category = serializers.CharField(
+        allow_blank=True,
+        max_length=100,
+        help_text=_("A tag such as Ladies or Youth, which a category prize line names."),
+    )
 
 
 class EntrantCreateSerializer(serializers.Serializer):

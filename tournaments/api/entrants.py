@@ -20,9 +20,10 @@ from rest_framework.response import Response
 
 from tournaments.models import Entrant
 from tournaments.permissions import readable_tournaments, require_director
+from tournaments.services.categories import set_category
 from tournaments.services.entrants import delete_entrant, reinstate_entrant, withdraw_entrant
 
-from .entrant_serializers import EntrantSerializer
+from .entrant_serializers import EntrantEditSerializer, EntrantSerializer
 from .filters import EntrantFilter
 from .views import ApiViewSet
 
@@ -41,6 +42,15 @@ class EntrantViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSe
         return Entrant.objects.filter(
             tournament__in=readable_tournaments(self.request.user)
         ).select_related("player", "tournament")
+
+    @extend_schema(request=EntrantEditSerializer, responses=EntrantSerializer)
+    def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Tag the player's category (which a category prize line names)."""
+        entrant = self.get_object()
+        require_director(request.user, entrant.tournament.club_id)
+        data = self.read_input(EntrantEditSerializer)
+        set_category(entrant, by=request.user, category=data["category"])
+        return self.answer(EntrantSerializer, entrant)
 
     @extend_schema(request=None, responses={204: None})
     def destroy(self, request: Request, *args: Any, **kwargs: Any) -> Response:

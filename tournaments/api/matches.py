@@ -24,6 +24,7 @@ from tournaments.permissions import (
     require_director,
 )
 from tournaments.services.calls import call_director
+from tournaments.services.categories import set_category
 from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import close_match, reopen_match
 from tournaments.services.director import (
@@ -79,10 +80,14 @@ class TeamViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, ApiViewSet):
 
     @extend_schema(request=TeamEditSerializer, responses=TeamSerializer)
     def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        """Rename the team, or change its players before it has played."""
+        """Rename the team, change its players before it has played, or tag its category."""
         team = self.get_object()
         require_director(request.user, team.tournament.club_id)
-        edit_team(team, by=request.user, **self.read_input(TeamEditSerializer))
+        changes = dict(self.read_input(TeamEditSerializer))
+        if "category" in changes:
+            set_category(team, by=request.user, category=changes.pop("category"))
+        if changes:
+            edit_team(team, by=request.user, **changes)
         team.refresh_from_db()
         return self.answer(TeamSerializer, team)
 

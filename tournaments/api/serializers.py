@@ -288,6 +288,7 @@ class TeamSerializer(serializers.ModelSerializer):
             "withdrawn",
             "withdrawn_at",
             "round_number",
+            "category",
         ]
         read_only_fields = fields
 
@@ -337,9 +338,16 @@ class TeamCreateSerializer(serializers.Serializer):
 
 
 class TeamEditSerializer(serializers.Serializer):
-    """A team's new name or players (players only before the team has played)."""
+    """A team's new name or players (players only before the team has played), or its
+    category tag (empty: none)."""
 
     name = serializers.CharField(required=False, max_length=120)
+    category = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=100,
+        help_text=_("A tag such as Ladies or Youth, which a category prize line names."),
+    )
     first_player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False)
     second_player = serializers.PrimaryKeyRelatedField(
         queryset=Player.objects.all(), required=False
