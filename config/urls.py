@@ -36,5 +36,6 @@ urlpatterns = [
     path("", include("entries.urls")),
     # Before the tournaments': `clubs/<club>/seasons/` is not a tournament's address.
     path("", include("seasons.urls")),
+    path("", include("prizes.urls")),
     path("", include("tournaments.urls")),
 ]

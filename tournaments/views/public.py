@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from club.models import Club
+from club.pages import sections
 from club.selectors import player_ratings
 from scoring.rules_text import rules_in_words
 
@@ -71,6 +72,8 @@ def tournament_detail(request: HttpRequest, club_slug: str, slug: str) -> HttpRe
             "changed_rules": [r for r in rules_in_words(tournament.rules) if not r["is_default"]],
             "is_director": is_director(request.user, tournament.club_id),
             "tab": "overview",
+            # What apps above add to the overview (the prize list, prizes/).
+            "sections": sections("tournaments:detail", tournament=tournament, request=request),
         },
     )
 
