@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Protocol
 
 from django import forms
@@ -249,6 +250,17 @@ class TournamentForm(forms.Form):
         initial=Tournament.FeePer.TEAM,
         required=False,
     )
+    # The prize table as JSON (docs/prizes.md): static/js/prize-table.js edits it as rows;
+    # the prizes app checks it with the other settings.
+    prizes = forms.JSONField(
+        label=_label("prizes"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "data-prize-json": ""}),
+        help_text=_(
+            "The prize table (docs: Prizes): the pool from the fees and added money, the "
+            "rounding, and one line per prize. Empty: no prizes."
+        ),
+    )
 
     def __init__(
         self, data: Any = None, *, club: Any, tournament: Tournament | None = None
@@ -297,8 +309,51 @@ class TournamentForm(forms.Form):
         return [
             self[name]
             for name in self.fields
-            if not name.startswith(RULE_PREFIX) and name not in self.added_names
+            if not name.startswith(RULE_PREFIX)
+            and name not in self.added_names
+            and name != "prizes"
         ]
+
+    @property
+    def entry_count(self) -> int:
+        """The entries registered (the "prize for every team" preset covers them all)."""
+        if self.tournament is None:
+            return 0
+        if self.tournament.is_individual:
+            return self.tournament.entrants.count()
+        return self.tournament.teams.filter(round__isnull=True).count()
+
+    @property
+    def prize_editor_words(self) -> dict[str, str]:
+        """The words of the prize table editor (static/js/prize-table.js)."""
+        return {
+            "line": _("Line %(n)s"),
+            "which": _("Which places"),
+            "place": _("a place"),
+            "places": _("places from … to"),
+            "every": _("every … place"),
+            "last": _("the last"),
+            "from": _("from"),
+            "to": _("to"),
+            "step": _("every"),
+            "category": _("category"),
+            "amount": _("amount"),
+            "percent": _("% of the pool"),
+            "kind": _("in kind"),
+            "remove": _("Remove line %(n)s"),
+            "add": _("Add a line"),
+            "pool_percent": _("Share of the entry fees in the pool (%)"),
+            "pool_added": _("Money added by the club"),
+            "rounding": _("Round percentages down to"),
+            "cumulative": _("A category prize may go to an entry holding a place prize"),
+            "presets": _("Start from"),
+            "preset_share": _("a share of the fees over the first places"),
+            "preset_van4": _("the formule van 4"),
+            "preset_every_team": _("a prize for every team"),
+            "a_prize": _("A prize"),
+            "none": _("No prizes"),
+            "json": _("The table as JSON"),
+        }
 
     def clean_correction_minutes(self) -> int:
         """Left empty: the default window (the settings service checks the number)."""
@@ -346,8 +401,40 @@ class TournamentForm(forms.Form):
         """Put each problem of the service beside its field (`rules.target` → rule_target)."""
         for problem in refused.problems:
             name, _dot, rule = problem.path.partition(".")
+            if name == "prizes":
+                self.add_error("prizes", f"{prize_path_words(problem.path)}: {problem.message}")
+                continue
             field = RULE_PREFIX + rule if name == "rules" else name
             self.add_error(field if field in self.fields else None, problem.message)
+
+
+_PRIZE_LINE = re.compile(r"^prizes\.lines\[(\d+)\](?:\.(\w+))?")
+
+
+def prize_path_words(path: str) -> str:
+    """Where a prize table problem is, as the editor shows it: "Line 3, percent"."""
+    words = {
+        "place": _("place"),
+        "places": _("places"),
+        "every": _("every"),
+        "from": _("from"),
+        "to": _("to"),
+        "last": _("the last"),
+        "category": _("category"),
+        "amount": _("amount"),
+        "percent": _("% of the pool"),
+        "kind": _("in kind"),
+        "prizes.pool.percent_of_fees": _("Share of the entry fees in the pool (%)"),
+        "prizes.pool.added": _("Money added by the club"),
+        "prizes.rounding": _("Round percentages down to"),
+        "prizes.lines": _("The prize lines"),
+    }
+    line = _PRIZE_LINE.match(path)
+    if line is None:
+        return str(words.get(path, path))
+    where = _("Line %(n)s") % {"n": int(line.group(1)) + 1}
+    key = line.group(2)
+    return f"{where}, {words.get(key, key)}" if key else str(where)
 
 
 class PasteForm(forms.Form):
