@@ -338,7 +338,7 @@ class TournamentForm(forms.Form):
             "step": _("every"),
             "category": _("category"),
             "amount": _("amount"),
-            "percent": _("% of the pool"),
+            "percent": _("percent of the pool"),
             "kind": _("in kind"),
             "remove": _("Remove line %(n)s"),
             "add": _("Add a line"),
@@ -422,7 +422,7 @@ def prize_path_words(path: str) -> str:
         "last": _("the last"),
         "category": _("category"),
         "amount": _("amount"),
-        "percent": _("% of the pool"),
+        "percent": _("percent of the pool"),
         "kind": _("in kind"),
         "prizes.pool.percent_of_fees": _("Share of the entry fees in the pool (%)"),
         "prizes.pool.added": _("Money added by the club"),
@@ -494,6 +494,14 @@ class TeamForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     first_player = forms.ModelChoiceField(label=_("First player"), queryset=Player.objects.none())
     second_player = forms.ModelChoiceField(label=_("Second player"), queryset=Player.objects.none())
+    category = forms.CharField(
+        label=_("Category"),
+        max_length=100,
+        required=False,
+        help_text=_(
+            "A tag such as Ladies, Youth or Seniors, which a category prize names. Empty: none."
+        ),
+    )
 
     def __init__(self, data: Any = None, *, team: Team, players_locked: bool) -> None:
         super().__init__(
@@ -502,6 +510,7 @@ class TeamForm(forms.Form):
                 "name": team.name,
                 "first_player": team.first_player_id,
                 "second_player": team.second_player_id,
+                "category": team.category,
             },
         )
         self.team = team

@@ -1,7 +1,7 @@
 // The prize table editor of the tournament form: the pool, the rounding and one row per prize
 // line, written as JSON into the form's `prizes` field on every change (docs/prizes.md).
 // Without this script the field is edited as JSON; the settings check names the line and the
-// field of each problem ("Line 3, % of the pool") either way, and the rows carry the numbers.
+// field of each problem ("Line 3, percent of the pool") either way, and the rows carry the numbers.
 (function () {
   "use strict";
   var words = {};

@@ -46,7 +46,7 @@ def test_the_form_names_the_line_and_the_field_of_a_problem(world):
     table = {"lines": [{"place": 1, "amount": 10}, {"place": 2, "amount": 5, "percent": 5}]}
     status, html = posted(client, table)
     assert status == 200
-    assert "Line 2, % of the pool: Give an amount or a percentage, not both." in html
+    assert "Line 2, percent of the pool: Give an amount or a percentage, not both." in html
     assert Tournament.objects.get().prizes is None
 
 

@@ -8,7 +8,13 @@ from decimal import Decimal
 from typing import Any
 
 from club.models import Membership
-from tests.factories import ClubFactory, TeamFactory, TournamentFactory, make_staff
+from tests.factories import (
+    ClubFactory,
+    MembershipFactory,
+    TeamFactory,
+    TournamentFactory,
+    make_staff,
+)
 from tournaments.models import Standing, Team, Tournament
 from tournaments.services.deals import enter_deal
 from tournaments.services.schedule import generate_round_robin
@@ -55,7 +61,9 @@ def build_world(*, teams: int = 6, play: bool = True, prizes: Any = PRIZES) -> W
         prizes=prizes,
     )
     for seed in range(1, teams + 1):
-        TeamFactory(tournament=tournament, seed=seed, name=f"Team {chr(64 + seed)}")
+        team = TeamFactory(tournament=tournament, seed=seed, name=f"Team {chr(64 + seed)}")
+        for player in team.players:
+            MembershipFactory(club=club, player=player)
     director = make_staff(club, Membership.Role.DIRECTOR, "dora")
     referee = make_staff(club, Membership.Role.REFEREE, "remi")
     generate_round_robin(tournament, by=director)

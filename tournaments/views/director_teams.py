@@ -24,6 +24,7 @@ from ..models import Team, Tournament
 from ..services import director as director_services
 from ..services import registration
 from ..services import teams as team_services
+from ..services.categories import set_category
 from .director import back, director_required, refused, registered_message
 
 
@@ -99,6 +100,7 @@ def team_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
     if request.method == "POST" and form.is_valid():
         try:
             team_services.edit_team(team, by=request.user, **form.changes())
+            set_category(team, by=request.user, category=form.cleaned_data["category"])
         except ServiceError as error:
             form.add_error(error.field if error.field in form.fields else None, error.message)
         else:
