@@ -386,12 +386,11 @@ def round_down(amount: Decimal, unit: Decimal) -> Decimal:
 def _ranked(entries: Sequence[Placed]) -> list[tuple[int, list[Placed]]]:
     """The entries as groups sharing a place, each with the first place it covers (1, 2=, 2=, 4)."""
     groups: list[tuple[int, list[Placed]]] = []
-    for entry in entries:
+    for place, entry in enumerate(entries, start=1):
         if groups and groups[-1][1][0].rank == entry.rank:
             groups[-1][1].append(entry)
         else:
-            covered = sum(len(group) for _place, group in groups)
-            groups.append((covered + 1, [entry]))
+            groups.append((place, [entry]))
     return groups
 
 
@@ -419,13 +418,16 @@ def _award_lines(
     """
     awards: list[Award] = []
     count = len(entries)
+    # Each line's places and cash once: a group asks only for the places it covers.
+    covered = [
+        (line, frozenset(line.covers(count)), _line_cash(line, pool, rounding)) for line in lines
+    ]
     for first, group in _ranked(entries):
         span = range(first, first + len(group))
-        for line in lines:
-            paid = [p for p in line.covers(count) if p in span]
+        for line, line_places, cash in covered:
+            paid = [p for p in span if p in line_places]
             if not paid:
                 continue
-            cash = _line_cash(line, pool, rounding)
             share = None
             if cash is not None:
                 share = (cash * len(paid) / len(group)).quantize(CENT, rounding=ROUND_DOWN)
