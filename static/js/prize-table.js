@@ -197,6 +197,14 @@
     var fold = el("details", { class: "prize-json" }, [el("summary", { text: word("json") })]);
     field.parentNode.insertBefore(fold, field);
     fold.appendChild(field);
+    // The check's problems ("Line 3, amount: …") stand above the rows, not in the fold.
+    var errors = field.querySelector(".errorlist");
+    if (errors) {
+      var shown = errors.cloneNode(true);
+      shown.removeAttribute("id");
+      shown.setAttribute("role", "alert");
+      root.insertBefore(shown, root.firstChild);
+    }
     textarea.addEventListener("input", function () { if (editor.read()) editor.render(); });
   });
 })();

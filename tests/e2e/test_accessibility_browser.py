@@ -75,10 +75,37 @@ def demo(live_server):
     )
     deal = {"taker": "N", "trump": "H", "points": {"cards": {"N": 70, "E": 50}}}
     pad = create_pad(players=["Anna", "Bram", "Cato"], rules={"target": 60}, deals=[deal])[0]
-    return live_server, [
-        reverse("pad:game", args=[pad.key]),
-        reverse("pad:view", args=[pad.view_key]),
-    ]
+    return (
+        live_server,
+        [
+            reverse("pad:game", args=[pad.key]),
+            reverse("pad:view", args=[pad.view_key]),
+        ],
+        prize_pages(),
+    )
+
+
+def prize_pages() -> dict[str, list[str]]:
+    """A finished evening of the demo plays for prizes: its page (the prize list) and, for the
+    director, the printed sheet are walked first (an evening under way has no list)."""
+    from prizes.services import recompute_prize_list
+
+    evening = Tournament.objects.filter(status=Tournament.Status.FINISHED).order_by("pk").first()
+    evening.entrants.filter(seed__in=[2, 5]).update(category="Youth")
+    evening.prizes = {
+        "pool": {"added": 60},
+        "lines": [
+            {"place": 1, "percent": 50},
+            {"places": [2, 3], "amount": 10},
+            {"last": True, "kind": "Booby prize"},
+            {"category": "Youth", "place": 1, "kind": "Cup"},
+        ],
+    }
+    evening.save(update_fields=["prizes"])
+    recompute_prize_list(evening.pk)
+    page = reverse("tournaments:detail", args=[evening.club.slug, evening.slug])
+    printed = reverse("prizes:print", args=[evening.club.slug, evening.slug])
+    return {"visitor": [page], "referee1": [], "director": [page, printed]}
 
 
 def page_kind(path, formats):
@@ -121,7 +148,7 @@ def test_every_page_passes_axe_and_has_big_enough_tap_targets(
     axe = Axe()
     problems: dict[str, list[str]] = {}
     checked: list[str] = []
-    server, pad_pages = demo
+    server, pad_pages, prizes = demo
     base = server.url
     formats = dict(Tournament.objects.values_list("slug", "format"))
     for who, start in WALKS:
@@ -132,7 +159,7 @@ def test_every_page_passes_axe_and_has_big_enough_tap_targets(
             sign_in(page, server, get_user_model().objects.get(username=who))
         seen_routes = set()
         visited: list[str] = []
-        queue = deque([start, *(pad_pages if who == "visitor" else [])])
+        queue = deque([*prizes[who], start, *(pad_pages if who == "visitor" else [])])
         while queue and len(seen_routes) < MOST_PAGES:
             path = queue.popleft()
             kind = page_kind(path, formats)
