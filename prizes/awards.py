@@ -312,9 +312,9 @@ def read_prizes(value: Any) -> Prizes | None:
     else:
         found.extend(_unknown(pool, POOL_KEYS, "prizes.pool"))
         if "percent_of_fees" in pool:
-            percent_of_fees = (
-                _percent(pool["percent_of_fees"], "prizes.pool.percent_of_fees", found) or 0
-            )
+            percent_of_fees = _percent(
+                pool["percent_of_fees"], "prizes.pool.percent_of_fees", found
+            ) or Decimal(0)
         if "added" in pool:
             added = _money(pool["added"], "prizes.pool.added", found) or Decimal(0)
     rounding = DEFAULT_ROUNDING

@@ -21,11 +21,10 @@ from .models import PrizeList
 
 def categories_of(tournament: Tournament) -> set[str]:
     """The category tags the tournament's entries have."""
-    if tournament.is_individual:
-        tags = tournament.entrants.values_list("category", flat=True)
-    else:
-        tags = tournament.teams.filter(round__isnull=True).values_list("category", flat=True)
-    return {tag for tag in tags.distinct() if tag}
+    entries: Any = tournament.entrants if tournament.is_individual else tournament.teams
+    if not tournament.is_individual:
+        entries = entries.filter(round__isnull=True)
+    return {tag for tag in entries.values_list("category", flat=True).distinct() if tag}
 
 
 def drawn_entries(tournament: Tournament) -> int:

@@ -324,7 +324,7 @@ class TournamentForm(forms.Form):
         return self.tournament.teams.filter(round__isnull=True).count()
 
     @property
-    def prize_editor_words(self) -> dict[str, str]:
+    def prize_editor_words(self) -> dict[str, Any]:
         """The words of the prize table editor (static/js/prize-table.js)."""
         return {
             "line": _("Line %(n)s"),
