@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0019_past_rounds_not_stored'),
+        ('tournaments', '0020_series_evenings_declared_by_the_series'),
     ]
 
     operations = [
