@@ -21,3 +21,5 @@ class PrizesConfig(AppConfig):
         standings_stored.connect(receivers.on_standings_stored, dispatch_uid="prizes_standings")
         add_section("tournaments:detail", views.overview_section)
         add_section("tournaments:screen", views.screen_slides)
+        add_section("seasons:series", views.series_section)
+        add_section("seasons:season", views.season_section)

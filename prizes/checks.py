@@ -38,3 +38,19 @@ def setting_problems(tournament: Tournament) -> list[tuple[str, str]]:
             )
             found.append((problem.path, problem_message(problem)))
     return found
+
+
+def series_problems(value: object) -> list[tuple[str, str]]:
+    """A series' prize table's problems as (path, message): the tournament's checks, less
+    what a series has not (entry fees, categories)."""
+    try:
+        prizes = read_prizes(value)
+    except InvalidPrizes as invalid:
+        return [(p.path, problem_message(p)) for p in invalid.problems]
+    found = []
+    if prizes is not None and prizes.percent_of_fees:
+        found.append(Problem("prizes.pool.percent_of_fees", "series_no_fees"))
+    for line in prizes.lines if prizes is not None else ():
+        if line.category:
+            found.append(Problem(f"prizes.lines[{line.index}].category", "series_no_categories"))
+    return [(p.path, problem_message(p)) for p in found]

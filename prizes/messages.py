@@ -37,6 +37,12 @@ MESSAGES: dict[str, str] = {
         "The percentages add up to %(total)s %% of the pool, more than 100 %%."
     ),
     "unknown_category": gettext_noop("No entry has the category “%(category)s”."),
+    "series_no_fees": gettext_noop(
+        "A series has no entry fees of its own: give the pool as money added."
+    ),
+    "series_no_categories": gettext_noop(
+        "A series ranks players, who have no category: give places instead."
+    ),
 }
 
 

@@ -1,4 +1,5 @@
-"""A tournament's prize list, as computed from its final standings (derived, rebuilt)."""
+"""A tournament's prize list, as computed from its final standings (derived, rebuilt), and a
+series' prize table."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from decimal import Decimal
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from seasons.models import Series
 from tournaments.models import Tournament
 
 
@@ -41,3 +43,20 @@ class PrizeList(models.Model):
     def retained(self) -> Decimal:
         """What the club keeps of the pool: negative when it adds money."""
         return self.pool - self.awarded
+
+
+class SeriesPrizes(models.Model):
+    """A series' prize table (the `prizes` setting's shape, docs/prizes.md), over the ranks of
+    its table at the end of the season; the list is worked out when read (the table is
+    stored, the arithmetic is quick)."""
+
+    series = models.OneToOneField(Series, on_delete=models.CASCADE, related_name="prize_table")
+    prizes = models.JSONField(_("prizes"))
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("series prize table")
+        verbose_name_plural = _("series prize tables")
+
+    def __str__(self) -> str:
+        return str(self.series)

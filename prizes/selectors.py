@@ -12,11 +12,14 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Q
 
+from seasons.selectors import SeriesView
 from tournaments.models import Match, SitOut, Team, Tournament
 from tournaments.selectors import standings_after
 
-from .awards import Placed
-from .models import PrizeList
+from .awards import InvalidPrizes, Placed, read_prizes
+from .awards import PrizeList as Awarded
+from .awards import prize_list as award
+from .models import PrizeList, SeriesPrizes
 
 
 def categories_of(tournament: Tournament) -> set[str]:
@@ -125,3 +128,69 @@ def prizes_shown(tournament: Tournament) -> PrizesShown | None:
         return None
     stored = PrizeList.objects.filter(tournament=tournament).first()
     return None if stored is None else PrizesShown(tournament, stored)
+
+
+# --- a series' prizes ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesPrizesShown:
+    """A series' prize list, worked out from its table as it stands (provisional until the
+    last evening's results are final)."""
+
+    view: SeriesView
+    awarded: Awarded
+
+    @property
+    def currency(self) -> str:
+        return str(settings.BELOTE_CURRENCY)
+
+    @property
+    def provisional(self) -> bool:
+        return self.view.provisional
+
+    @property
+    def lines(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "place": a.place,
+                "shared_place": a.shared_place,
+                "entry": {"id": a.key, "name": a.name},
+                "amount": None if a.amount is None else str(a.amount),
+                "kind": a.kind,
+                "shared": a.shared,
+                "line": a.line,
+                "category": a.category,
+            }
+            for a in self.awarded.awards
+        ]
+
+
+def series_ranked_count(series: Any) -> int:
+    """The players ranked in the series table (the "every player" preset covers them)."""
+    return int(series.lines.filter(rank__isnull=False).count())
+
+
+def series_prize_table(series: Any) -> SeriesPrizes | None:
+    return SeriesPrizes.objects.filter(series=series).first()
+
+
+def series_prizes_shown(view: SeriesView) -> SeriesPrizesShown | None:
+    """The prize list of the series of `view` over its ranked players; None without a table.
+
+    A series has no fees of its own: its pool is the money added (docs/prizes.md)."""
+    table = series_prize_table(view.series)
+    if table is None:
+        return None
+    try:
+        prizes = read_prizes(table.prizes)
+    except InvalidPrizes:
+        return None
+    if prizes is None:
+        return None
+    entries = [
+        Placed(row.player.pk, row.player.full_name, row.line.rank)
+        for row in view.rows
+        if row.line.rank is not None
+    ]
+    return SeriesPrizesShown(view, award(prizes, entries, Decimal(0)))

@@ -1,15 +1,21 @@
-"""Storing a tournament's prize list: computed from its final standings, overwritten."""
+"""Storing a tournament's prize list (computed from its final standings, overwritten), and
+setting a series' prize table."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.db import transaction
 
+from seasons.models import Series
 from tournaments.models import Tournament
+from tournaments.permissions import require_director
+from tournaments.services.setting_checks import SettingProblem, SettingsRefused
 
 from .awards import InvalidPrizes, prize_list, read_prizes
-from .models import PrizeList
+from .checks import series_problems
+from .models import PrizeList, SeriesPrizes
 from .selectors import digest_of, fees_due, final_entries, last_round_finished
 
 log = logging.getLogger(__name__)
@@ -66,3 +72,19 @@ def recompute_prize_list(tournament_id: int) -> bool:
             },
         )
     return True
+
+
+def set_series_prizes(series: Series, *, by: Any, prizes: Any) -> SeriesPrizes | None:
+    """Set (or, with None, remove) a series' prize table; `SettingsRefused` names each problem."""
+    require_director(by, series.season.club_id)
+    problems = series_problems(prizes)
+    if problems:
+        raise SettingsRefused([SettingProblem(path, message) for path, message in problems])
+    with transaction.atomic():
+        if prizes is None:
+            SeriesPrizes.objects.filter(series=series).delete()
+            return None
+        table, _created = SeriesPrizes.objects.update_or_create(
+            series=series, defaults={"prizes": prizes}
+        )
+    return table

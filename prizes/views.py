@@ -5,15 +5,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
+from club.models import Club
+from seasons.models import Season, Series
+from seasons.selectors import SeriesView, series_view
 from tournaments.models import Tournament
 from tournaments.permissions import is_director
+from tournaments.services.setting_checks import SettingsRefused
 from tournaments.views.director import director_required
 
-from .selectors import PrizesShown, prizes_shown
+from .forms import SeriesPrizesForm
+from .selectors import (
+    PrizesShown,
+    prizes_shown,
+    series_prize_table,
+    series_prizes_shown,
+    series_ranked_count,
+)
+from .services import set_series_prizes
 
 
 def _context(tournament: Tournament, shown: PrizesShown) -> dict[str, Any]:
@@ -56,3 +70,60 @@ def print_prizes(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if shown is None:
         raise Http404("no prize list yet")
     return render(request, "prizes/print.html", _context(tournament, shown))
+
+
+# --- a series' prizes ------------------------------------------------------------------------
+
+
+def series_section(
+    *, series: Series, view: SeriesView, request: HttpRequest | None = None, **_objects: Any
+) -> str:
+    """The series' prize list on its page, under its table; a director's link to set it."""
+    shown = series_prizes_shown(view)
+    director = request is not None and is_director(request.user, series.season.club_id)
+    if shown is None and not director:
+        return ""
+    return render_to_string(
+        "prizes/_series_section.html",
+        {"series": series, "prizes": shown, "is_director": director},
+        request=request,
+    )
+
+
+def season_section(*, season: Season, **_objects: Any) -> str:
+    """The archive of a season: the prize winners of each of its series with a prize table."""
+    shown = [
+        (series, found)
+        for series in season.series.filter(prize_table__isnull=False).order_by("name", "pk")
+        if (found := series_prizes_shown(series_view(series))) is not None
+    ]
+    if not shown:
+        return ""
+    return render_to_string("prizes/_season_section.html", {"shown": shown})
+
+
+@director_required
+def series_prizes_edit(request: HttpRequest, club: Club, pk: int) -> HttpResponse:
+    """A director sets the series' prize table (the rows of the tournament form)."""
+    series = get_object_or_404(Series.objects.select_related("season"), pk=pk, season__club=club)
+    table = series_prize_table(series)
+    initial = {"prizes": table.prizes if table is not None else None}
+    form = SeriesPrizesForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            set_series_prizes(series, by=request.user, prizes=form.cleaned_data["prizes"])
+        except SettingsRefused as refused:
+            form.show(refused)
+        else:
+            messages.success(request, _("The prize table is saved."))
+            return redirect("seasons:series", club_slug=club.slug, pk=series.pk)
+    return render(
+        request,
+        "prizes/series_prizes_form.html",
+        {
+            "club": club,
+            "series": series,
+            "form": form,
+            "entry_count": series_ranked_count(series),
+        },
+    )

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from club.models import Club
+from club.pages import sections
 from tournaments.permissions import is_director
 from tournaments.views.director import director_required
 from tournaments.views.director_print import csv_response
@@ -46,6 +47,8 @@ def season(request: HttpRequest, club_slug: str, pk: int) -> HttpResponse:
             "series_list": found.series.order_by("name", "pk"),
             "tournaments": selectors.season_tournaments(found, request.user),
             "is_director": is_director(request.user, club.pk),
+            # What apps above add to a season's archive (its series' prizes, prizes/).
+            "sections": sections("seasons:season", season=found, request=request),
         },
     )
 
@@ -81,6 +84,8 @@ def series(request: HttpRequest, club_slug: str, pk: int) -> HttpResponse:
             "handicap": handicap,
             "history": selectors.rank_history(view),
             "is_director": is_director(request.user, found.season.club_id),
+            # What apps above add under the table (the series' prizes, prizes/).
+            "sections": sections("seasons:series", series=found, view=view, request=request),
         },
     )
 

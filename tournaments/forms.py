@@ -325,35 +325,7 @@ class TournamentForm(forms.Form):
 
     @property
     def prize_editor_words(self) -> dict[str, Any]:
-        """The words of the prize table editor (static/js/prize-table.js)."""
-        return {
-            "line": _("Line %(n)s"),
-            "which": _("Which places"),
-            "place": _("a place"),
-            "places": _("places from … to"),
-            "every": _("every … place"),
-            "last": _("the last"),
-            "from": _("from"),
-            "to": _("to"),
-            "step": _("every"),
-            "category": _("category"),
-            "amount": _("amount"),
-            "percent": _("percent of the pool"),
-            "kind": _("in kind"),
-            "remove": _("Remove line %(n)s"),
-            "add": _("Add a line"),
-            "pool_percent": _("Share of the entry fees in the pool (%)"),
-            "pool_added": _("Money added by the club"),
-            "rounding": _("Round percentages down to"),
-            "cumulative": _("A category prize may go to an entry holding a place prize"),
-            "presets": _("Start from"),
-            "preset_share": _("a share of the fees over the first places"),
-            "preset_van4": _("the formule van 4"),
-            "preset_every_team": _("a prize for every team"),
-            "a_prize": _("A prize"),
-            "none": _("No prizes"),
-            "json": _("The table as JSON"),
-        }
+        return prize_editor_words()
 
     def clean_correction_minutes(self) -> int:
         """Left empty: the default window (the settings service checks the number)."""
@@ -406,6 +378,39 @@ class TournamentForm(forms.Form):
                 continue
             field = RULE_PREFIX + rule if name == "rules" else name
             self.add_error(field if field in self.fields else None, problem.message)
+
+
+def prize_editor_words() -> dict[str, Any]:
+    """The words of the prize table editor (static/js/prize-table.js), for every form that
+    carries a prize table (a tournament's, a series')."""
+    return {
+        "line": _("Line %(n)s"),
+        "which": _("Which places"),
+        "place": _("a place"),
+        "places": _("places from … to"),
+        "every": _("every … place"),
+        "last": _("the last"),
+        "from": _("from"),
+        "to": _("to"),
+        "step": _("every"),
+        "category": _("category"),
+        "amount": _("amount"),
+        "percent": _("percent of the pool"),
+        "kind": _("in kind"),
+        "remove": _("Remove line %(n)s"),
+        "add": _("Add a line"),
+        "pool_percent": _("Share of the entry fees in the pool (%)"),
+        "pool_added": _("Money added by the club"),
+        "rounding": _("Round percentages down to"),
+        "cumulative": _("A category prize may go to an entry holding a place prize"),
+        "presets": _("Start from"),
+        "preset_share": _("a share of the fees over the first places"),
+        "preset_van4": _("the formule van 4"),
+        "preset_every_team": _("a prize for every team"),
+        "a_prize": _("A prize"),
+        "none": _("No prizes"),
+        "json": _("The table as JSON"),
+    }
 
 
 _PRIZE_LINE = re.compile(r"^prizes\.lines\[(\d+)\](?:\.(\w+))?")

@@ -41,6 +41,8 @@
     this.root = root;
     this.textarea = textarea;
     this.entries = Number(root.dataset.entries) || 0;
+    // A series has no entry fees: its presets leave the pool to the money added.
+    this.fees = root.dataset.fees !== "off";
     if (this.read()) this.render();
   }
   Editor.prototype.read = function () {
@@ -66,11 +68,12 @@
   };
   Editor.prototype.preset = function (name) {
     var n = Math.max(this.entries, 4), lines;
+    var pool = this.fees ? { percent_of_fees: 100 } : Object.assign({}, this.setting.pool);
     if (name === "share") {
-      this.setting.pool = { percent_of_fees: 100 };
+      this.setting.pool = pool;
       lines = [{ place: 1, percent: 40 }, { place: 2, percent: 25 }, { place: 3, percent: 15 }, { place: 4, percent: 10 }];
     } else if (name === "van4") {
-      this.setting.pool = { percent_of_fees: 100 };
+      this.setting.pool = pool;
       lines = [{ place: 1, percent: 25 }, { place: 2, percent: 15 }, { place: 3, percent: 10 }, { place: 4, percent: 8 }];
       var to = Math.max(8, n - n % 4), count = Math.floor((to - 8) / 4) + 1;
       lines.push({ every: 4, from: 8, to: to, percent: Math.floor(40 / count * 100) / 100 });
@@ -159,7 +162,7 @@
     cumulative.checked = s.cumulative;
     cumulative.addEventListener("change", function () { s.cumulative = cumulative.checked; self.write(); });
     var pool = el("div", { class: "prize-pool" }, [
-      input(word("pool_percent"), s.pool.percent_of_fees, { "data-pool": "percent_of_fees" }),
+      this.fees ? input(word("pool_percent"), s.pool.percent_of_fees, { "data-pool": "percent_of_fees" }) : null,
       input(word("pool_added"), s.pool.added, { "data-pool": "added" }),
       el("label", { class: "prize-cell" }, [el("span", { text: word("rounding") }), rounding]),
       el("label", { class: "prize-cell prize-check" }, [cumulative, el("span", { text: " " + word("cumulative") })]),
