@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0020_series_evenings_declared_by_the_series'),
+        ('tournaments', '0021_registration_moves_to_entries'),
     ]
 
     operations = [
