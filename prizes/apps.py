@@ -7,7 +7,7 @@ class PrizesConfig(AppConfig):
     verbose_name = _("Prizes")
 
     def ready(self) -> None:
-        from club.pages import add_section
+        from club.pages import add_rows, add_section
         from tournaments.changes import standings_stored
         from tournaments.services.setting_checks import register_setting_check
 
@@ -23,3 +23,5 @@ class PrizesConfig(AppConfig):
         add_section("tournaments:screen", views.screen_slides)
         add_section("seasons:series", views.series_section)
         add_section("seasons:season", views.season_section)
+        add_section("entries:director_cash", views.cash_section)
+        add_rows("entries:director_export_cash", views.cash_rows)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,6 +23,7 @@ from tournaments.views.director import director_required
 from .forms import SeriesPrizesForm
 from .selectors import (
     PrizesShown,
+    fees_due,
     prizes_shown,
     series_prize_table,
     series_prizes_shown,
@@ -127,3 +129,48 @@ def series_prizes_edit(request: HttpRequest, club: Club, pk: int) -> HttpRespons
             "entry_count": series_ranked_count(series),
         },
     )
+
+
+# --- the evening's cash ----------------------------------------------------------------------
+
+
+def cash_section(
+    *, tournament: Tournament, summary: Any, request: HttpRequest | None = None, **_objects: Any
+) -> str:
+    """On the evening's cash: the fees due, what was received, the prizes and what the club
+    retains (docs/prizes.md)."""
+    if tournament.prizes is None:
+        return ""
+    return render_to_string(
+        "prizes/_cash_section.html",
+        {
+            "tournament": tournament,
+            "summary": summary,
+            "fees_due": fees_due(tournament),
+            "prizes": prizes_shown(tournament),
+            "currency": settings.BELOTE_CURRENCY,
+        },
+        request=request,
+    )
+
+
+def cash_rows(*, tournament: Tournament, **_objects: Any) -> list[list[str]]:
+    """The evening's cash CSV, after its totals: the fees due, each cash prize, the prizes and
+    what is retained (the columns: entry, players, attendance, paid, amount, due)."""
+    if tournament.prizes is None:
+        return []
+    found = [["fees due", "", "", "", "", f"{fees_due(tournament):.2f}"]]
+    shown = prizes_shown(tournament)
+    if shown is None:
+        return found
+    stored = shown.stored
+    found.append(["prize pool", "", "", "", f"{stored.pool:.2f}", ""])
+    for line in shown.lines:
+        if line["amount"] is not None:
+            place = f"{line['place']}{'=' if line['shared_place'] else ''}"
+            found.append(
+                [f"prize {place}", line["entry"]["name"], "", line["kind"], line["amount"], ""]
+            )
+    found.append(["prizes", "", "", "", f"{stored.awarded:.2f}", ""])
+    found.append(["retained", "", "", "", f"{stored.retained:.2f}", ""])
+    return found

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from club.pages import rows, sections
 from tournaments.models import Tournament
 from tournaments.views.director import director_required
 from tournaments.views.director_print import csv_response
@@ -16,13 +17,18 @@ from .. import selectors
 @director_required
 def cash(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """What the evening received per way of paying, and who is present and has not paid."""
+    summary = selectors.cash_summary(tournament)
     return render(
         request,
         "entries/director/cash.html",
         {
             "tournament": tournament,
-            "summary": selectors.cash_summary(tournament),
+            "summary": summary,
             "tab": "director",
+            # What apps above add to the evening's cash (the prizes and what is retained).
+            "sections": sections(
+                "entries:director_cash", tournament=tournament, summary=summary, request=request
+            ),
         },
     )
 
@@ -51,4 +57,7 @@ def cash_csv(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     for method, amount in summary.received.items():
         writer.writerow([f"total {method}", "", "", method, f"{amount:.2f}", ""])
     writer.writerow(["total", "", "", "", f"{summary.total:.2f}", f"{summary.unpaid_total:.2f}"])
+    # What apps above add (the fees due, the prizes and what is retained, prizes/).
+    for row in rows("entries:director_export_cash", tournament=tournament, summary=summary):
+        writer.writerow(row)
     return response

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from tournaments.errors import ServiceError
 from tournaments.models import Entry, Payment, Tournament
 from tournaments.selectors.players import entries, entries_with_players
+from tournaments.services.categories import set_category
 from tournaments.views.director import back, director_required, refused
 from tournaments.views.public import get_tournament
 
@@ -44,6 +45,8 @@ def _check_in_context(tournament: Tournament) -> dict[str, Any]:
         "expected": sum(e.attendance == "expected" for e in active),
         "absent": sum(e.attendance == "absent" for e in active),
         "payments": Payment.choices,
+        # The category tags already given, offered as one types a new one.
+        "categories": sorted({e.category for e in entries if e.category}),
         "charges": tournament.entry_fee is not None,
         "tab": "director",
     }
@@ -59,8 +62,9 @@ def check_in_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 @director_required
 def check_in_mark(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    """One tap: `present` (yes, no, undo) or `paid` (a way to pay). With htmx, the row alone
-    comes back; without, the page, at the row."""
+    """One tap: `present` (yes, no, undo) or `paid` (a way to pay), or the entry's `category`
+    tag (which a category prize names). With htmx, the row alone comes back; without, the
+    page, at the row."""
     entry = _entry(tournament, pk)
     changes: dict[str, Any] = {}
     present = request.POST.get("present")
@@ -69,7 +73,10 @@ def check_in_mark(request: HttpRequest, tournament: Tournament, pk: int) -> Http
     if "paid" in request.POST:
         changes["paid"] = request.POST["paid"] or None
     try:
-        entry = check_in_services.check_in(entry, by=request.user, **changes)
+        if "category" in request.POST:
+            set_category(entry, by=request.user, category=request.POST["category"])
+        if changes:
+            entry = check_in_services.check_in(entry, by=request.user, **changes)
     except ServiceError as error:
         refused(request, error)
     if request.headers.get("HX-Request"):

@@ -56,3 +56,29 @@ def test_a_referee_and_a_visitor_may_not_tag_a_team(world):
     assert referee.post(edit_url(team), {"name": "Team C", "category": "Ladies"}).status_code == 403
     assert Client().post(edit_url(team), {"category": "Ladies"}).status_code == 302
     assert Team.objects.get(pk=team.pk).category == ""
+
+
+def check_in_url(team: Team) -> str:
+    return f"/direct/les-atouts/concours/check-in/{team.pk}/"
+
+
+def test_the_director_tags_a_team_at_check_in(world):
+    client = Client()
+    client.force_login(world.director)
+    team = Team.objects.get(name="Team D")
+    response = client.post(check_in_url(team), {"category": "Youth"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert 'value="Youth"' in response.content.decode()
+    assert Team.objects.get(pk=team.pk).category == "Youth"
+    # The tag is offered for the next entries, and the tap left the attendance as it was.
+    page = client.get("/direct/les-atouts/concours/check-in/").content.decode()
+    assert '<option value="Youth">' in page
+    assert Team.objects.get(pk=team.pk).attendance == "expected"
+
+
+def test_a_referee_may_not_tag_a_team_at_check_in(world):
+    team = Team.objects.get(name="Team D")
+    referee = Client()
+    referee.force_login(world.referee)
+    assert referee.post(check_in_url(team), {"category": "Youth"}).status_code == 403
+    assert Team.objects.get(pk=team.pk).category == ""
