@@ -3,15 +3,19 @@ the prize list, its printed sheet and the form pass axe at 360 px and at 1366 px
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 
 import pytest
 
+from prizes.models import SeriesPrizes
 from prizes.services import recompute_prize_list
+from seasons.models import Season, Series, SeriesLine
 from tests.e2e.conftest import requires_chromium
 from tests.e2e.test_accessibility_browser import BAD, SIZES, TAP_TARGETS
 from tests.e2e.test_table_browser import sign_in
+from tests.factories import PlayerFactory
 from tests.prizes.world import build_world
 from tournaments.models import Team, Tournament
 
@@ -33,16 +37,54 @@ def violations(page) -> list[str]:  # type: ignore[no-untyped-def]
     return found
 
 
+def a_series_with_prizes(club):  # type: ignore[no-untyped-def]
+    season = Season.objects.create(
+        club=club,
+        name="2026–27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=datetime.date(2027, 6, 30),
+    )
+    series = Series.objects.create(season=season, name="Thursday")
+    for position, rank in enumerate([1, 2, 2, 4], start=1):
+        SeriesLine.objects.create(
+            series=series,
+            player=PlayerFactory(first_name=f"P{position}", last_name="Martin"),
+            position=position,
+            rank=rank,
+            shared_rank=rank == 2,
+        )
+    SeriesPrizes.objects.create(
+        series=series,
+        prizes={
+            "pool": {"added": 100},
+            "lines": [{"place": 1, "percent": 60}, {"last": True, "kind": "Spoon"}],
+        },
+    )
+    return series
+
+
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_prize_pages_pass_axe(chromium_browser, live_server, screenshot, size):
     world = build_world()
     Team.objects.filter(name="Team E").update(category="Ladies")
+    Tournament.objects.filter(pk=world.tournament.pk).update(check_in="on")
     recompute_prize_list(world.tournament.pk)
+    series = a_series_with_prizes(world.tournament.club)
     context = chromium_browser.new_context(viewport=SIZES[size], locale="en-GB")
     page = context.new_page()
     sign_in(page, live_server, world.director)
     problems = {}
-    for path in ("/clubs/les-atouts/concours/", "/direct/les-atouts/concours/print/prizes/", EDIT):
+    paths = (
+        "/clubs/les-atouts/concours/",
+        "/direct/les-atouts/concours/print/prizes/",
+        EDIT,
+        "/direct/les-atouts/concours/check-in/",
+        "/direct/les-atouts/concours/cash/",
+        f"/clubs/les-atouts/series/{series.pk}/",
+        f"/clubs/les-atouts/seasons/{series.season_id}/",
+        f"/direct/les-atouts/series/{series.pk}/prizes/",
+    )
+    for path in paths:
         page.goto(live_server.url + path)
         page.wait_for_load_state("load")
         found = violations(page)
