@@ -66,13 +66,17 @@ def fees_due(tournament: Tournament) -> Decimal:
 
 def last_round_finished(tournament: Tournament) -> bool:
     """The final standings stand: the tournament is finished, or every round is drawn and
-    every match of it finished."""
+    every match of it finished (or closed by the director)."""
     if tournament.is_finished:
         return True
     if not tournament.draw_seed_published():
         return False
-    matches = Match.objects.filter(tournament=tournament, round__stage="qualifying")
-    return matches.exists() and not matches.exclude(status=Match.Status.FINISHED).exists()
+    # As a round is over (services.draws): a bye, or a match the director closed, waits for nothing.
+    matches = Match.objects.filter(
+        tournament=tournament, round__stage="qualifying", ew_team__isnull=False
+    )
+    playing = matches.filter(is_closed=False).exclude(status=Match.Status.FINISHED)
+    return matches.exists() and not playing.exists()
 
 
 def final_entries(tournament: Tournament) -> list[Placed]:

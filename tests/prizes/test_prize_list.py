@@ -102,3 +102,13 @@ def test_a_recompute_of_the_standings_alone_changes_nothing():
     recompute_prize_list(world.tournament.pk)
     recompute_standings(world.tournament.pk, force=True)
     assert recompute_prize_list(world.tournament.pk) is False
+
+
+def test_byes_do_not_hold_the_prize_list_back():
+    # Five teams: every round has a bye, which is never played.
+    world = build_world(teams=5)
+    assert world.tournament.matches.filter(ew_team__isnull=True).exists()
+    assert last_round_finished(world.tournament)
+    assert recompute_prize_list(world.tournament.pk) is True
+    # A bye counts as drawn: five teams at 10.00 owe 50.00, 25.00 of it in the pool + 20.00.
+    assert PrizeList.objects.get().pool == Decimal("45.00")
