@@ -132,6 +132,7 @@ def test_a_visitor_sees_the_prizes_on_the_series_page_and_in_the_archive(world):
     visitor = Client()
     page = visitor.get(f"/clubs/les-atouts/series/{world['series'].pk}/").content.decode()
     assert "50.00 EUR" in page and "Change the prize table" not in page
+    assert "Pool 100.00 EUR · cash awarded 80.00 EUR · retained 20.00 EUR" in page
     archive = visitor.get(f"/clubs/les-atouts/seasons/{world['season'].pk}/").content.decode()
     assert 'id="season-prizes-title"' in archive and "Anna Martin" in archive
 
