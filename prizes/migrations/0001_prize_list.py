@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournaments', '0022_prizes_setting_and_categories'),
+        ('tournaments', '0023_prizes_setting_and_categories'),
     ]
 
     operations = [

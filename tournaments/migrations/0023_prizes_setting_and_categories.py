@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0021_registration_moves_to_entries'),
+        ('tournaments', '0022_tournament_door_key'),
     ]
 
     operations = [
