@@ -10,14 +10,14 @@ from club.text import hidden_character_problem
 
 from ..changes import changing
 from ..errors import ServiceError
-from ..models import Entrant, MatchEvent, Team
+from ..models import Entry, MatchEvent, Team
 from ..permissions import require_director
 from .registration import require_registered
 
 CATEGORY_MAX_LENGTH: int = Team._meta.get_field("category").max_length  # type: ignore[assignment]
 
 
-def set_category(entry: Team | Entrant, *, by: Any, category: str) -> Team | Entrant:
+def set_category(entry: Entry, *, by: Any, category: str) -> Entry:
     """Tag a team (or a mêlée's player) with a category; empty: none. Any time: a tag only
     moves category prizes, and the prize list follows (a change is recorded)."""
     tournament = entry.tournament
