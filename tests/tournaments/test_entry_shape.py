@@ -16,6 +16,7 @@ SHARED = {
     "withdrawn",
     "withdrawn_at",
     "withdrawal",
+    "category",
     "attendance",
     "checked_in_at",
     "paid",
