@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.privacy import public_name
 from club.registration import with_member_name
 from club.templatetags.charts import line_chart
 from scoring.translation import seat_abbreviation, side_abbreviation, suit_symbol
@@ -156,7 +157,7 @@ def schedule_rows(
             return format_html_join(
                 " & ",
                 '<a href="{}{}/">{}</a>',
-                ((player_prefix, p.pk, p.full_name) for p in team.players),
+                ((player_prefix, p.pk, public_name(p)) for p in team.players),
             )
         return format_html('<a href="{}{}/">{}</a>', team_prefix, team_id, team.name)
 
