@@ -30,8 +30,6 @@ class Hooks:
     - `merge_refusals`: callables (first, second) -> a reason (str) or None; the first reason
       refuses the merge (`played_together`).
     - `evenings`: one callable (club_id, player_ids) -> {player_id: (evenings, last date)}.
-    - `series_rows`: one callable (player) -> rows of the player's current series, for the
-      player's page.
     """
 
     def __init__(self) -> None:
@@ -39,7 +37,6 @@ class Hooks:
         self.evenings: Callable[[int, list[int]], dict[int, tuple[int, datetime.date | None]]] = (
             lambda club_id, player_ids: {}
         )
-        self.series_rows: Callable[[Any], list[Any]] = lambda player: []
 
     def add_merge_refusal(self, refusal: Callable[[Any, Any], tuple[str, str] | None]) -> None:
         if refusal not in self.merge_refusals:

@@ -9,12 +9,11 @@ class SeasonsConfig(AppConfig):
     def ready(self) -> None:
         """seasons/ builds on tournaments/, which never imports it: it listens to what
         tournaments/ says it stored, and adds itself to the pages below it."""
-        from club.hooks import HOOKS
         from club.pages import add_section
         from tournaments import changes as tournament_changes
         from tournaments.forms import add_tournament_form_part
 
-        from . import changes, pages, selectors, tasks
+        from . import changes, pages, tasks
 
         changes.series_changed.connect(tasks.on_series_changed, dispatch_uid="seasons_changed")
         tournament_changes.standings_stored.connect(
@@ -30,5 +29,4 @@ class SeasonsConfig(AppConfig):
         add_section("tournaments:director_club", pages.director_club)
         add_section("tournaments:screen", pages.screen_slides)
         add_tournament_form_part(pages.EveningSeries())
-        # The player's page (below seasons) shows the player's rows in the current series.
-        HOOKS.series_rows = selectors.player_series_lines
+        add_section("tournaments:player", pages.player_series)

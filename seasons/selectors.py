@@ -194,8 +194,8 @@ def honour_roll(club: Club, today: datetime.date | None = None) -> list[HonourSe
 
 
 def player_series_lines(player: Any) -> list[SeriesLine]:
-    """The player's lines in the series of seasons not over yet (the player's page, which is
-    below seasons: asked through club.hooks, registered in seasons' AppConfig.ready)."""
+    """The player's lines in the series of seasons not over yet (the player's page, below
+    seasons: a section added in seasons' AppConfig.ready)."""
     return list(
         SeriesLine.objects.filter(player=player, series__season__ends_on__gte=timezone.localdate())
         .select_related("series__season__club")

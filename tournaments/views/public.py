@@ -15,9 +15,9 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanen
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from club.hooks import HOOKS
 from club.merging import merged_target_id
 from club.models import Club
+from club.pages import sections
 from club.privacy import shown_name
 from club.selectors import player_ratings
 from scoring.rules_text import rules_in_words
@@ -299,7 +299,8 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     history = player_history(player, request.user)
     context["history"] = history
     context["name"] = shown_name(player, request.user)
-    context["series_rows"] = HOOKS.series_rows(player)
+    # What the apps above add to the page (seasons/: the player's current series rows).
+    context["sections"] = sections("tournaments:player", player=player, request=request)
     # Head to head against a chosen player: one the player met, or any id typed.
     against_id = request.GET.get("against", "")
     if against_id.isdigit() and len(against_id) < 16:

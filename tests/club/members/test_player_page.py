@@ -194,3 +194,22 @@ def test_the_standings_and_teams_api_name_a_hidden_member_by_initials(club, even
     teams = APIClient().get("/api/v1/teams/", {"tournament": tournament.pk}).json()["results"]
     ours = next(team for team in teams if team["first_player"]["id"] == people["Anne"].pk)
     assert (ours["name"], ours["second_player"]["name"]) == ("Anne Petit & B. R.", "B. R.")
+
+
+def test_the_page_shows_the_players_rows_in_the_series_under_way(club, evening):
+    from seasons.models import Season, Series, SeriesLine
+
+    people, _tournament = evening
+    season = Season.objects.create(
+        club=club,
+        name="2026–27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=datetime.date(2099, 6, 30),
+    )
+    series = Series.objects.create(season=season, name="Winter cup")
+    SeriesLine.objects.create(
+        series=series, player=people["Anne"], position=1, rank=2, played=3, total=57
+    )
+    page = Client().get(people["Anne"].get_absolute_url()).content.decode()
+    assert "Current series" in page and "Winter cup" in page and '<td class="num">57</td>' in page
+    assert "Current series" not in Client().get(people["Eve"].get_absolute_url()).content.decode()
