@@ -132,6 +132,9 @@ def schedule_context(tournament: Tournament, wanted: str) -> dict[str, Any]:
         "player_prefix": url_prefix("tournaments:player_table", club_slug, slug)
         if tournament.is_individual
         else "",
+        # Rendered once for every visitor: a team named after a member who is not public is
+        # shown under the name the public may read (club.privacy).
+        "team_names": {} if tournament.is_individual else public_team_names(tournament),
     }
 
 

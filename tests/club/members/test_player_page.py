@@ -178,6 +178,9 @@ def test_the_standings_and_the_api_show_initials_for_a_hidden_member(club, eveni
     url = reverse("tournaments:standings", args=[club.slug, tournament.slug])
     standings = Client().get(url).content.decode()
     assert "Anne Petit &amp; B. R." in standings and "Petit – Roux" not in standings
+    schedule_url = reverse("tournaments:schedule", args=[club.slug, tournament.slug])
+    schedule = Client().get(schedule_url + "?round=all").content.decode()
+    assert "Anne Petit &amp; B. R." in schedule and "Petit – Roux" not in schedule
     api = APIClient().get(f"/api/v1/players/{ben.pk}/").json()
     assert (api["name"], api["first_name"], api["last_name"]) == ("B. R.", "B.", "R.")
     director = make_staff(club, Membership.Role.DIRECTOR, "director")
