@@ -21,7 +21,7 @@ from tests.factories import (
     TournamentFactory,
     make_staff,
 )
-from tournaments.models import Match, Standing
+from tournaments.models import Match, Standing, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -181,6 +181,14 @@ def test_the_standings_and_the_api_show_initials_for_a_hidden_member(club, eveni
     schedule_url = reverse("tournaments:schedule", args=[club.slug, tournament.slug])
     schedule = Client().get(schedule_url + "?round=all").content.decode()
     assert "Anne Petit &amp; B. R." in schedule and "Petit – Roux" not in schedule
+    team = Team.objects.get(name="Petit – Roux")
+    team_page = Client().get(
+        reverse("tournaments:team", args=[club.slug, tournament.slug, team.pk])
+    )
+    assert "Anne Petit &amp; B. R." in team_page.content.decode()
+    assert "Ben Roux" not in team_page.content.decode()
+    sheet = Client().get(team.ns_matches.first().get_absolute_url()).content.decode()
+    assert "Anne Petit &amp; B. R." in sheet and "Ben Roux" not in sheet
     api = APIClient().get(f"/api/v1/players/{ben.pk}/").json()
     assert (api["name"], api["first_name"], api["last_name"]) == ("B. R.", "B.", "R.")
     director = make_staff(club, Membership.Role.DIRECTOR, "director")
