@@ -11,8 +11,10 @@ In a throwaway database:
   one in twenty close to a member's name, the rest new): the preview (read the file, match
   every row) and the import confirmed (preview again inside the transaction, store), each
   with the number of queries;
-- a player who sat at `--merge-matches` matches (in 20 evenings) is merged into another
-  record of the same person: the whole service, in its transaction (then rolled back);
+- a player who sat at `--merge-matches` matches (in 20 evenings; each match with both sides'
+  line-ups and the player's rating after it, both records rated in the club) is merged into
+  another record of the same person: the whole service, in its transaction (then rolled
+  back; the ratings' and series' recompute it asks for runs after commit, as a task);
 - the player's page of a player with `--page-matches` matches (in 50 evenings, standings
   stored) is fetched by a visitor: time and queries.
 
@@ -29,6 +31,7 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -120,14 +123,25 @@ def queries_of(action) -> int:  # type: ignore[no-untyped-def]
     return len(captured.captured_queries)
 
 
+def letters(n: int) -> str:
+    """n in letters ("b", "ba", …): names are letters only, as the site checks them."""
+    word = ""
+    while True:
+        n, digit = divmod(n, 26)
+        word = "abcdefghijklmnopqrstuvwxyz"[digit] + word
+        if not n:
+            return word.capitalize()
+
+
 def name(n: int) -> tuple[str, str]:
-    return FIRST[n % len(FIRST)] + str(n), LAST[(n // len(FIRST)) % len(LAST)]
+    """The n-th name: "Anne Martin-Bcd"."""
+    return FIRST[n % len(FIRST)], f"{LAST[(n // len(FIRST)) % len(LAST)]}-{letters(n + 1000)}"
 
 
 def run(args: argparse.Namespace, vendor: str) -> None:
-    from club.importing import import_members, parse, preview
+    from club.importing import import_members, parse, preview, summary
     from club.merging import merge_members
-    from club.models import Club, Membership, Player
+    from club.models import Club, MemberEvent, Membership, Player
     from club.permissions import SYSTEM
 
     rng = random.Random(37)
@@ -147,13 +161,14 @@ def run(args: argparse.Namespace, vendor: str) -> None:
             first, last = name(rng.randrange(500))
             last = last[:-1]  # a typo: close to a member's name
         else:
-            first, last = f"New{row}", LAST[row % len(LAST)] + "s"
-        out.write(f"{first};{last};{first.lower()}@example.org;06 {row:08d};L-{row}\r\n")
+            first, last = name(10_000 + row)  # nobody's yet
+        out.write(f"{first};{last};m{row}@example.org;06 {row:08d};L-{row}\r\n")
     data = out.getvalue().encode("utf-8-sig")
     best, median = timed(lambda: preview(club, parse(data, "members.csv")), args.runs)
     count = queries_of(lambda: preview(club, parse(data, "members.csv")))
+    statuses = summary(preview(club, parse(data, "members.csv")))
     print(
-        f"import preview of {args.rows} rows ({vendor}): best {best:.2f} s, median {median:.2f} s, {count} queries"
+        f"import preview of {args.rows} rows ({vendor}): best {best:.2f} s, median {median:.2f} s, {count} queries; {statuses}"
     )
     rows = parse(data, "members.csv")
     confirm = in_rollback(lambda: import_members(club, rows, by=SYSTEM))
@@ -165,10 +180,26 @@ def run(args: argparse.Namespace, vendor: str) -> None:
 
     # --- the merge ---------------------------------------------------------------------------
     kept, typo = members[0], members[1]
+    from django.utils import timezone
+
+    from club.models import Rating
+
+    # Both records rated in the club: the second's rating collides with the first's.
+    Rating.objects.create(
+        club=club, player=kept, mu=25, sigma=8, rating=2, computed_at=timezone.now()
+    )
     played = build_matches(club, typo, args.merge_matches, evenings=20, rng=rng, others=members[2:])
-    merge = in_rollback(lambda: merge_members(club, typo, into=kept, by=SYSTEM))
+    moved: dict[str, Any] = {}
+
+    def merge_once() -> None:
+        merge_members(club, typo, into=kept, by=SYSTEM)
+        moved.update(MemberEvent.objects.filter(action="merged").latest("pk").details["rows"])
+
+    merge = in_rollback(merge_once)
     best, median = timed(merge, args.runs)
     count = queries_of(merge)
+    rows = sum(sum(counts.values()) for counts in moved.values())
+    print(f"  the merge moved or dropped {rows} rows: {moved}")
     print(
         f"merge of a player with {played} matches ({vendor}): best {best:.2f} s, median {median:.2f} s, {count} queries"
     )
@@ -200,7 +231,16 @@ def run(args: argparse.Namespace, vendor: str) -> None:
 def build_matches(club, player, matches, *, evenings, rng, others):  # type: ignore[no-untyped-def]
     """`matches` matches of `player` in `evenings` public evenings (finished, standings
     stored), each against a new team of two members drawn from `others`."""
-    from tournaments.models import Match, Round, Standing, Team, Tournament
+    from django.utils import timezone
+
+    from club.models import Rating, RatingChange
+    from tournaments.models import Match, MatchSeat, Round, Standing, Team, Tournament
+
+    Rating.objects.get_or_create(
+        club=club,
+        player=player,
+        defaults={"mu": 25, "sigma": 8, "rating": 1, "computed_at": timezone.now()},
+    )
 
     per_evening = matches // evenings
     start = datetime.date(2025, 1, 1)
@@ -238,7 +278,7 @@ def build_matches(club, player, matches, *, evenings, rng, others):  # type: ign
         rounds = Round.objects.bulk_create(
             Round(tournament=tournament, number=n + 1) for n in range(per_evening)
         )
-        Match.objects.bulk_create(
+        made = Match.objects.bulk_create(
             Match(
                 round=rounds[n],
                 tournament=tournament,
@@ -251,6 +291,32 @@ def build_matches(club, player, matches, *, evenings, rng, others):  # type: ign
                 winner=rng.choice(["NS", "EW"]),
             )
             for n in range(per_evening)
+        )
+        # Each side's line-up, as the deal services store it, and the player's rating history.
+        MatchSeat.objects.bulk_create(
+            MatchSeat(
+                match=match,
+                round=rounds[n],
+                team=team,
+                side=side,
+                first_player_id=team.first_player_id,
+                second_player_id=team.second_player_id,
+            )
+            for n, match in enumerate(made)
+            for team, side in ((ours, "NS"), (teams[n], "EW"))
+        )
+        RatingChange.objects.bulk_create(
+            RatingChange(
+                club=club,
+                player=player,
+                match_id=match.pk,
+                played_at=timezone.now(),
+                mu=25,
+                sigma=8,
+                rating=1,
+                won=True,
+            )
+            for match in made
         )
         Standing.objects.create(
             tournament=tournament,

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _l
 from .errors import ServiceError
 from .members import member_problems, record, require_member_reader
 from .models import Club, MemberEvent, Membership, Player
-from .registration import Roster, similar_members, split_name
+from .registration import Roster, folded_names, similar_members, split_name
 
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
 MAX_IMPORT_ROWS = 5000
@@ -279,6 +279,7 @@ def preview(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
     close to the name), else `new`. Reads the club's members once."""
     roster = Roster(club)
     active = roster.members()
+    active_names = folded_names(active)  # once, not once a row
     by_licence = {
         m.licence: m.player
         for m in Membership.objects.filter(club=club).exclude(licence="").select_related("player")
@@ -310,7 +311,7 @@ def preview(club: Club, rows: list[ImportRow]) -> list[ImportRow]:
             row.member_name = _("line %(line)d") % {
                 "line": seen_names.get(key) or seen_licences.get(row.licence)
             }
-        elif close := similar_members(active, row.name):
+        elif close := similar_members(active, row.name, folded=active_names):
             row.status, row.member, row.member_name = SIMILAR, close[0].pk, close[0].full_name
         else:
             row.status = NEW

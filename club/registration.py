@@ -307,10 +307,18 @@ def search_members(members: list[Player], query: str, *, limit: int = 50) -> lis
     return [members[index] for _name, _score, index in close]
 
 
-def similar_members(members: list[Player], name: str) -> tuple[Player, ...]:
-    """The members whose names are close to `name` but not the same (a typo, a nickname)."""
+def folded_names(members: list[Player]) -> list[str]:
+    """The members' names as `similar_members` compares them: fold them once for many names."""
+    return [_folded(player.full_name) for player in members]
+
+
+def similar_members(
+    members: list[Player], name: str, *, folded: list[str] | None = None
+) -> tuple[Player, ...]:
+    """The members whose names are close to `name` but not the same (a typo, a nickname);
+    `folded`: their names already folded (`folded_names`), when many names are compared."""
     wanted = _folded(name)
-    names = [_folded(player.full_name) for player in members]
+    names = folded if folded is not None else folded_names(members)
     close = process.extract(
         wanted, names, scorer=fuzz.token_sort_ratio, score_cutoff=SIMILAR_NAME_CUTOFF, limit=3
     )
@@ -325,6 +333,7 @@ def plan_names(club: Club, names: Iterable[str], *, roster: Roster | None = None
     """
     roster = roster or Roster(club)
     members = roster.members()
+    folded = folded_names(members)
     plan = NamesPlan()
     seen: set[tuple[str, str]] = set()
     for name in names:
@@ -336,7 +345,8 @@ def plan_names(club: Club, names: Iterable[str], *, roster: Roster | None = None
         if found:
             plan.existing.append(found[0])
         else:
-            plan.new.append(NewName(" ".join(name.split()), similar_members(members, name)))
+            close = similar_members(members, name, folded=folded)
+            plan.new.append(NewName(" ".join(name.split()), close))
     return plan
 
 
@@ -390,6 +400,7 @@ __all__ = [
     "ambiguity",
     "find_member",
     "find_or_create_member",
+    "folded_names",
     "hidden_character_problem",
     "name_problem",
     "pasted_lines",
