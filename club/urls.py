@@ -12,6 +12,8 @@ urlpatterns = [
     path("clubs/<slug:club_slug>/members/import/", views.members_import, name="members_import"),
     path("clubs/<slug:club_slug>/members/<int:pk>/", views.member_page, name="member"),
     path(
-        "clubs/<slug:club_slug>/members/<int:pk>/export/", views.member_export, name="member_export"
+        "clubs/<slug:club_slug>/members/<int:pk>/export.json",
+        views.member_export,
+        name="member_export",
     ),
 ]
