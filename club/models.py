@@ -44,8 +44,14 @@ class Player(models.Model):
 
     first_name = models.CharField(_("first name"), max_length=80)
     last_name = models.CharField(_("last name"), max_length=80, blank=True)
+    # db_default as well: rows written by code that predates the field (an older
+    # migration's historical model) still get one.
     profile = models.CharField(
-        _("profile"), max_length=8, choices=Profile.choices, default=Profile.PUBLIC
+        _("profile"),
+        max_length=8,
+        choices=Profile.choices,
+        default=Profile.PUBLIC,
+        db_default=Profile.PUBLIC,
     )
     # Set when this record was merged into another (club.merging): its addresses answer 301
     # to that one, and it holds nothing else any more.
@@ -104,11 +110,13 @@ class Membership(models.Model):
     joined_on = models.DateField(_("joined on"), auto_now_add=True)
     # The club's record of the person (the members page): personal data, read by its
     # directors only, erased on request (club.privacy).
-    email = models.EmailField(_("e-mail"), max_length=254, blank=True)
-    phone = models.CharField(_("phone"), max_length=40, blank=True)
-    licence = models.CharField(_("licence"), max_length=40, blank=True)
+    # db_default as well: rows written by code that predates the fields (an older
+    # migration's historical model) still get them.
+    email = models.EmailField(_("e-mail"), max_length=254, blank=True, default="", db_default="")
+    phone = models.CharField(_("phone"), max_length=40, blank=True, default="", db_default="")
+    licence = models.CharField(_("licence"), max_length=40, blank=True, default="", db_default="")
     # An inactive member keeps their history but is no longer offered when names are matched.
-    active = models.BooleanField(_("active"), default=True)
+    active = models.BooleanField(_("active"), default=True, db_default=True)
 
     class Meta:
         ordering = ["club", "player"]

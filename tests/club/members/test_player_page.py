@@ -224,3 +224,22 @@ def test_the_page_shows_the_players_rows_in_the_series_under_way(club, evening):
     page = Client().get(people["Anne"].get_absolute_url()).content.decode()
     assert "Current series" in page and "Winter cup" in page and '<td class="num">57</td>' in page
     assert "Current series" not in Client().get(people["Eve"].get_absolute_url()).content.decode()
+
+
+def test_the_club_ranking_names_a_members_only_member_by_initials_to_visitors(club, evening):
+    from django.utils import timezone
+
+    from club.models import Rating
+
+    people, _tournament = evening
+    ben = people["Ben"]
+    ben.profile = Player.Profile.MEMBERS
+    ben.save()
+    Rating.objects.create(
+        club=club, player=ben, mu=25, sigma=8, rating=3, computed_at=timezone.now()
+    )
+    ranking = reverse("club:ranking", args=[club.slug])
+    assert "B. R." in Client().get(ranking).content.decode()
+    member = Client()
+    member.force_login(make_staff(club, Membership.Role.MEMBER, "member"))
+    assert "Ben Roux" in member.get(ranking).content.decode()
