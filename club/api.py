@@ -21,9 +21,10 @@ from rest_framework.response import Response
 from .founding import create_club
 from .models import Club, Membership, Player, Rating, RatingChange, YearRanking
 from .permissions import require_club_director, require_site_admin
+from .privacy import name_is_shown, shown_name
 from .referees import create_referee
 from .registration import MAX_PASTED_CHARACTERS, register_players
-from .selectors import best_rated, members_found, ratings_prefetch
+from .selectors import best_rated, ratings_prefetch
 
 # Primary keys in URLs: digits only and short enough for a database integer, so an absurd
 # id answers 404 instead of overflowing the database driver.
@@ -67,21 +68,42 @@ class PlayerRatingSerializer(serializers.ModelSerializer):
         fields = ["club", "rating", "mu", "sigma", "matches_played", "matches_won", "computed_at"]
 
 
-class PlayerSerializer(serializers.ModelSerializer):
-    name = serializers.CharField(source="full_name", read_only=True)
+def _viewer(serializer: serializers.Serializer) -> Any:
+    request = serializer.context.get("request")
+    return getattr(request, "user", None)
+
+
+class PlayerBriefSerializer(serializers.ModelSerializer):
+    """A player by id and name, the name as the reader may read it (club.privacy)."""
+
+    name = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Player
+        fields = ["id", "name"]
+
+    def get_name(self, player: Player) -> str:
+        return shown_name(player, _viewer(self))
+
+
+class PlayerSerializer(PlayerBriefSerializer):
     ratings = PlayerRatingSerializer(many=True, read_only=True)
+    first_name = serializers.SerializerMethodField()
+    last_name = serializers.SerializerMethodField()
 
     class Meta:
         model = Player
         fields = ["id", "first_name", "last_name", "name", "ratings"]
 
+    def get_first_name(self, player: Player) -> str:
+        if name_is_shown(player, _viewer(self)) and not player.erased_at:
+            return player.first_name
+        return shown_name(player, _viewer(self)).split(" ")[0]
 
-class PlayerBriefSerializer(serializers.ModelSerializer):
-    name = serializers.CharField(source="full_name", read_only=True)
-
-    class Meta:
-        model = Player
-        fields = ["id", "name"]
+    def get_last_name(self, player: Player) -> str:
+        if name_is_shown(player, _viewer(self)) and not player.erased_at:
+            return player.last_name
+        return " ".join(shown_name(player, _viewer(self)).split(" ")[1:])
 
 
 class AccountBriefSerializer(serializers.Serializer):
@@ -230,33 +252,6 @@ class ClubViewSet(viewsets.ReadOnlyModelViewSet):
         )
         body = {**ClubSerializer(founded.club).data, "director": founded.director}
         return Response(FoundedClubSerializer(body).data, status=status.HTTP_201_CREATED)
-
-    @extend_schema(
-        methods=["GET"],
-        responses=MemberSerializer(many=True),
-        parameters=[
-            OpenApiParameter(
-                "name", OpenApiTypes.STR, description=_("Words of the first or last name.")
-            ),
-            OpenApiParameter("role", OpenApiTypes.STR, enum=list(Membership.Role.values)),
-        ],
-        summary=_("The club's members, their roles and accounts (directors)"),
-    )
-    @action(detail=True, methods=["get"], filter_backends=[], ordering=None)
-    def members(self, request: Request, pk: str | None = None) -> Response:
-        """Find members by name, with their user ids (for a referee's token or a table)."""
-        club = self.get_object()
-        require_club_director(request.user, club.pk)
-        role = request.query_params.get("role", "")
-        if role and role not in Membership.Role.values:
-            raise ValidationError(
-                {"role": [_("Use one of: %(roles)s.") % {"roles": ", ".join(Membership.Role)}]}
-            )
-        name = request.query_params.get("name", "")[:200]
-        found = members_found(club, name=name, role=role)
-        page = self.paginate_queryset(found)
-        data = MemberSerializer(page if page is not None else found, many=True).data
-        return self.get_paginated_response(data) if page is not None else Response(data)
 
     @extend_schema(
         request=RefereeCreateSerializer,

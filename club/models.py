@@ -36,8 +36,35 @@ class Club(models.Model):
 
 
 class Player(models.Model):
+    class Profile(models.TextChoices):
+        # Who reads the name in full (club.privacy.shown_name); the others see initials.
+        PUBLIC = "public", _("public")
+        MEMBERS = "members", _("the club's members")
+        HIDDEN = "hidden", _("hidden")
+
     first_name = models.CharField(_("first name"), max_length=80)
     last_name = models.CharField(_("last name"), max_length=80, blank=True)
+    # db_default as well: rows written by code that predates the field (an older
+    # migration's historical model) still get one.
+    profile = models.CharField(
+        _("profile"),
+        max_length=8,
+        choices=Profile.choices,
+        default=Profile.PUBLIC,
+        db_default=Profile.PUBLIC,
+    )
+    # Set when this record was merged into another (club.merging): its addresses answer 301
+    # to that one, and it holds nothing else any more.
+    merged_into = models.ForeignKey(
+        "self",
+        verbose_name=_("merged into"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # Set when the person's data was erased (club.privacy.erase_member): for good.
+    erased_at = models.DateTimeField(_("erased at"), null=True, blank=True)
     # Only referees and directors need to sign in; most players never do.
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -81,6 +108,15 @@ class Membership(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
     joined_on = models.DateField(_("joined on"), auto_now_add=True)
+    # The club's record of the person (the members page): personal data, read by its
+    # directors only, erased on request (club.privacy).
+    # db_default as well: rows written by code that predates the fields (an older
+    # migration's historical model) still get them.
+    email = models.EmailField(_("e-mail"), max_length=254, blank=True, default="", db_default="")
+    phone = models.CharField(_("phone"), max_length=40, blank=True, default="", db_default="")
+    licence = models.CharField(_("licence"), max_length=40, blank=True, default="", db_default="")
+    # An inactive member keeps their history but is no longer offered when names are matched.
+    active = models.BooleanField(_("active"), default=True, db_default=True)
 
     class Meta:
         ordering = ["club", "player"]
@@ -88,14 +124,62 @@ class Membership(models.Model):
         verbose_name_plural = _("memberships")
         constraints = [
             models.UniqueConstraint(fields=["club", "player"], name="membership_once_per_club"),
+            models.UniqueConstraint(
+                fields=["club", "licence"],
+                condition=~models.Q(licence=""),
+                name="membership_licence_once_per_club",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.player} — {self.club} ({self.get_role_display()})"
 
 
+class MemberEvent(models.Model):
+    """The audit trail of the members page: who added, changed, imported, merged, erased or
+    exported whom. An erasure's row names the record by its number only."""
+
+    class Action(models.TextChoices):
+        ADDED = "added", _("added")
+        EDITED = "edited", _("edited")
+        DEACTIVATED = "deactivated", _("deactivated")
+        REACTIVATED = "reactivated", _("reactivated")
+        IMPORTED = "imported", _("imported")
+        MERGED = "merged", _("merged")
+        ERASED = "erased", _("erased")
+        EXPORTED = "exported", _("exported")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="member_events")
+    # A plain number, not a key: the trail outlives what it names, and a merge moves every
+    # row that names a player (club.merging), which an audit row must not follow.
+    player_id = models.PositiveBigIntegerField(_("player"), null=True, blank=True)
+    action = models.CharField(_("action"), max_length=12, choices=Action.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    details = models.JSONField(_("details"), default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("member event")
+        verbose_name_plural = _("member events")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()} #{self.player_id}"
+
+
 class Rating(models.Model):
     """A player's current OpenSkill rating in a club; derived from finished matches."""
+
+    # Rebuilt by a recompute: on a merge, the second record's row that collides with the
+    # first's is dropped rather than moved (club.merging).
+    derived_per_player = True
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
@@ -121,6 +205,8 @@ class Rating(models.Model):
 
 class RatingChange(models.Model):
     """One step of a player's rating history: the rating after one finished match."""
+
+    derived_per_player = True
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rating_changes")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
@@ -149,6 +235,8 @@ class RatingChange(models.Model):
 class YearRanking(models.Model):
     """A player's line in a club's ranking of one calendar year; derived from that year's
     tournaments. Not a season (seasons/ holds those, with their own dates)."""
+
+    derived_per_player = True
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="year_rankings")
     year = models.PositiveSmallIntegerField(_("year"))

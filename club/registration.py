@@ -15,6 +15,7 @@ from .errors import ServiceError
 from .models import Club, Membership, Player
 from .permissions import require_club_director
 from .text import BIDI_CONTROLS as BIDI_CONTROLS
+from .text import folded
 from .text import hidden_character_problem as _hidden
 
 NAME_PART_MAX = 80
@@ -148,8 +149,16 @@ class Roster:
     def __init__(self, club: Club) -> None:
         self.club = club
         self._by_name: dict[tuple[str, str], list[Player]] = {}
-        for player in Player.objects.filter(memberships__club=club).order_by("pk"):
+        # Inactive members are still found by their exact name (their history stays theirs)
+        # but never offered as close to a name (`members`).
+        self._inactive: set[int] = set()
+        for membership in (
+            Membership.objects.filter(club=club).select_related("player").order_by("player_id")
+        ):
+            player = membership.player
             self._by_name.setdefault(_name_key(player.full_name), []).append(player)
+            if not membership.active:
+                self._inactive.add(player.pk)
         self._new: dict[tuple[str, str], Player] = {}
 
     def named(self, text: str) -> list[Player]:
@@ -158,8 +167,13 @@ class Roster:
         return self._by_name.get(key, []) or ([self._new[key]] if key in self._new else [])
 
     def members(self) -> list[Player]:
-        """Every member read (not the ones created since)."""
-        return [player for players in self._by_name.values() for player in players]
+        """Every active member read (not the ones created since): those offered as close."""
+        return [
+            player
+            for players in self._by_name.values()
+            for player in players
+            if player.pk not in self._inactive
+        ]
 
     def ambiguity(self, text: str) -> str | None:
         if len(self._by_name.get(_name_key(text), [])) > 1:
@@ -265,13 +279,46 @@ def with_member_name(text: str, typed: str, member: Player) -> str:
 
 
 def _folded(name: str) -> str:
-    return utils.default_process(" ".join(split_name(name)))
+    """A name as names are compared: lower case, accents and punctuation aside ("Chloé
+    Dupré-Roux" is "chloe dupre roux")."""
+    return utils.default_process(folded(" ".join(split_name(name))))
 
 
-def similar_members(members: list[Player], name: str) -> tuple[Player, ...]:
-    """The members whose names are close to `name` but not the same (a typo, a nickname)."""
-    wanted = _folded(name)
+# How close a searched name must be to a member's to be listed when no name holds every word
+# typed (rapidfuzz's WRatio, 0-100: forgives a typo and a word left out).
+SEARCH_CUTOFF = 75
+
+
+def search_members(members: list[Player], query: str, *, limit: int = 50) -> list[Player]:
+    """The members whose name holds every word typed (accents and case aside), by name; when
+    none does, the names closest to it (a typo), closest first: the members page's search."""
+    words = _folded(query).split()
+    if not words:
+        return list(members)
     names = [_folded(player.full_name) for player in members]
+    found = [
+        player for player, name in zip(members, names, strict=True) if all(w in name for w in words)
+    ]
+    if found:
+        return found[:limit]
+    close = process.extract(
+        " ".join(words), names, scorer=fuzz.WRatio, score_cutoff=SEARCH_CUTOFF, limit=limit
+    )
+    return [members[index] for _name, _score, index in close]
+
+
+def folded_names(members: list[Player]) -> list[str]:
+    """The members' names as `similar_members` compares them: fold them once for many names."""
+    return [_folded(player.full_name) for player in members]
+
+
+def similar_members(
+    members: list[Player], name: str, *, folded: list[str] | None = None
+) -> tuple[Player, ...]:
+    """The members whose names are close to `name` but not the same (a typo, a nickname);
+    `folded`: their names already folded (`folded_names`), when many names are compared."""
+    wanted = _folded(name)
+    names = folded if folded is not None else folded_names(members)
     close = process.extract(
         wanted, names, scorer=fuzz.token_sort_ratio, score_cutoff=SIMILAR_NAME_CUTOFF, limit=3
     )
@@ -286,6 +333,7 @@ def plan_names(club: Club, names: Iterable[str], *, roster: Roster | None = None
     """
     roster = roster or Roster(club)
     members = roster.members()
+    folded = folded_names(members)
     plan = NamesPlan()
     seen: set[tuple[str, str]] = set()
     for name in names:
@@ -297,7 +345,8 @@ def plan_names(club: Club, names: Iterable[str], *, roster: Roster | None = None
         if found:
             plan.existing.append(found[0])
         else:
-            plan.new.append(NewName(" ".join(name.split()), similar_members(members, name)))
+            close = similar_members(members, name, folded=folded)
+            plan.new.append(NewName(" ".join(name.split()), close))
     return plan
 
 
@@ -351,11 +400,13 @@ __all__ = [
     "ambiguity",
     "find_member",
     "find_or_create_member",
+    "folded_names",
     "hidden_character_problem",
     "name_problem",
     "pasted_lines",
     "plan_names",
     "register_players",
+    "search_members",
     "similar_members",
     "split_name",
     "with_member_name",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -15,6 +17,7 @@ from django.db.models import (
     When,
 )
 
+from .hooks import HOOKS
 from .models import (
     Club,
     Membership,
@@ -24,6 +27,7 @@ from .models import (
     YearRanking,
 )
 from .permissions import directs_club, holds_only_referee_rights_q, may_attach_friendly_game
+from .registration import search_members
 
 
 def ratings_prefetch() -> Prefetch:
@@ -96,6 +100,65 @@ def members_found(club: Club, *, name: str = "", role: str = "") -> QuerySet[Mem
             Q(player__first_name__icontains=word) | Q(player__last_name__icontains=word)
         )
     return found.filter(role=role) if role else found
+
+
+def roster(club: Club, *, query: str = "", active: bool | None = None) -> list[Membership]:
+    """The club's members for its directors, by name; `query` matches names as pasted names
+    are matched (club.registration.search_members: typos and accents forgiven). One query."""
+    found = list(
+        Membership.objects.filter(club=club)
+        .select_related("player__user")
+        .order_by("player__last_name", "player__first_name", "pk")
+    )
+    if active is not None:
+        found = [membership for membership in found if membership.active == active]
+    if query.strip():
+        by_player = {membership.player_id: membership for membership in found}
+        players = search_members([m.player for m in found], query, limit=len(found) or 1)
+        found = [by_player[player.pk] for player in players]
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class RosterRow:
+    """A line of the members page: the member, evenings played, the last one, the rating."""
+
+    membership: Membership
+    evenings: int
+    last_evening: datetime.date | None
+    rating: float | None
+
+    @property
+    def player(self) -> Player:
+        return self.membership.player
+
+
+def roster_rows(club: Club, memberships: list[Membership]) -> list[RosterRow]:
+    """The members page's lines for these members (two queries more, whatever their number):
+    evenings are counted by the tournaments (club.hooks), ratings read here."""
+    ids = [membership.player_id for membership in memberships]
+    evenings = HOOKS.evenings(club.pk, ids)
+    ratings = dict(
+        Rating.objects.filter(club=club, player_id__in=ids).values_list("player_id", "rating")
+    )
+    return [
+        RosterRow(
+            membership,
+            evenings.get(membership.player_id, (0, None))[0],
+            evenings.get(membership.player_id, (0, None))[1],
+            ratings.get(membership.player_id),
+        )
+        for membership in memberships
+    ]
+
+
+def club_member(club: Club, player_id: int | str) -> Membership:
+    """The club's member with that player id (404 if there is none)."""
+    from django.shortcuts import get_object_or_404
+
+    return get_object_or_404(
+        Membership.objects.select_related("player__user", "club"), club=club, player_id=player_id
+    )
 
 
 def referee_users(club: Club) -> QuerySet[Any]:

@@ -64,3 +64,10 @@ def require_visible_text(text: str, *, field: str, label: str, multiline: bool =
 
 
 __all__ = ["BIDI_CONTROLS", "hidden_character_problem", "require_visible_text"]
+
+
+def folded(text: str) -> str:
+    """Lower case without accents, as names are compared ("Chloé" is "chloe"): the one
+    folding of names the site's matchers share (club.registration, the players' search)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))

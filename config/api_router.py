@@ -4,6 +4,7 @@ from django.urls import path, re_path
 from rest_framework.routers import DefaultRouter
 
 from club.api import ID_PATTERN, ClubViewSet
+from club.api_members import MemberViewSet
 from entries.api.views import (
     CashViewSet,
     CheckInViewSet,
@@ -46,6 +47,7 @@ from tournaments.api.views import TournamentViewSet
 router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")
 router.register("players", PlayerViewSet, basename="player")
+router.register(rf"clubs/(?P<id>{ID_PATTERN})/members", MemberViewSet, basename="member")
 router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register("teams", TeamViewSet, basename="team")
 router.register("entrants", EntrantViewSet, basename="entrant")

@@ -29,6 +29,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from club.models import Club
+from club.privacy import public_name
 from tournaments.models import Tournament
 from tournaments.permissions import readable_tournaments, require_director
 
@@ -139,7 +140,7 @@ def standings_rows(view: selectors.SeriesView) -> list[dict[str, Any]]:
     ids = [evening.tournament.pk for evening in view.evenings]
     return [
         {
-            "player": {"id": row.player.pk, "name": row.player.full_name},
+            "player": {"id": row.player.pk, "name": public_name(row.player)},
             "rank": row.line.rank,
             "evenings": [
                 {"tournament": tid, "points": c.points, "counted": c.counted, "played": c.played}

@@ -29,3 +29,4 @@ class SeasonsConfig(AppConfig):
         add_section("tournaments:director_club", pages.director_club)
         add_section("tournaments:screen", pages.screen_slides)
         add_tournament_form_part(pages.EveningSeries())
+        add_section("tournaments:player", pages.player_series)

@@ -114,6 +114,10 @@ class SeriesLine(models.Model):
     handicap points, handicap counted]; `ranks`: the rank after each evening (the chart).
     """
 
+    # Rebuilt by a recompute: on a merge, the second record's line that collides with the
+    # first's in the same series is dropped rather than moved (club.merging).
+    derived_per_player = True
+
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="lines")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="series_lines")
     position = models.PositiveIntegerField(_("position"))

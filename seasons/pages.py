@@ -27,6 +27,14 @@ def honour_roll(*, club: Club, **_objects: Any) -> str:
     return render_to_string("seasons/_honour_roll.html", {"club": club, "honour_roll": roll})
 
 
+def player_series(*, player: Any, **_objects: Any) -> str:
+    """The player's page: their rows in the series of seasons not over yet."""
+    lines = selectors.player_series_lines(player)
+    if not lines:
+        return ""
+    return render_to_string("seasons/_player_series.html", {"series_rows": lines})
+
+
 def director_club(*, club: Club, request: Any = None, **_objects: Any) -> str:
     """The director's club page: its seasons and series, each with its forms."""
     seasons = selectors.seasons_of(club)

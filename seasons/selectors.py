@@ -191,3 +191,13 @@ def honour_roll(club: Club, today: datetime.date | None = None) -> list[HonourSe
         if placed:
             roll.append(HonourSeason(season, season_is_over(season, today), placed))
     return roll
+
+
+def player_series_lines(player: Any) -> list[SeriesLine]:
+    """The player's lines in the series of seasons not over yet (the player's page, below
+    seasons: a section added in seasons' AppConfig.ready)."""
+    return list(
+        SeriesLine.objects.filter(player=player, series__season__ends_on__gte=timezone.localdate())
+        .select_related("series__season__club")
+        .order_by("series__season__starts_on", "series__name")
+    )

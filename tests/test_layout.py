@@ -89,12 +89,30 @@ def test_the_import_contracts_of_pyproject_hold():
     assert lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True) == 0
 
 
-def test_no_import_circle_inside_tournaments():
-    """Every import, lazy ones and those for the type checker included."""
+# The apps and which may import which (docs/architecture.md): config → pad, seasons, entries,
+# prizes → tournaments → club, live → scoring.
+APPS = ("config", "pad", "seasons", "entries", "prizes", "tournaments", "club", "live", "scoring")
+MAY_IMPORT = {
+    "config": set(APPS) - {"config"},
+    "pad": {"club", "scoring"},
+    "seasons": {"tournaments", "club", "live", "scoring"},
+    "entries": {"tournaments", "club", "live", "scoring"},
+    "prizes": {"seasons", "entries", "tournaments", "club", "live", "scoring"},
+    "tournaments": {"club", "live", "scoring"},
+    "club": {"scoring"},
+    "live": set(),
+    "scoring": set(),
+}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Every module of the project and those it imports: lazy imports and those for the type
+    checker included."""
     graph: dict[str, set[str]] = {}
     modules = {
         ".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): p
-        for p in (ROOT / "tournaments").rglob("*.py")
+        for app in APPS
+        for p in (ROOT / app).rglob("*.py")
         if "migrations" not in p.parts
     }
     for name, path in modules.items():
@@ -117,6 +135,20 @@ def test_no_import_circle_inside_tournaments():
                 if target and target != name:
                     found.add(target)
         graph[name] = found
+    return graph
+
+
+def test_the_apps_import_one_way():
+    apps_imported = {app: set() for app in APPS}
+    for module, imported in import_graph().items():
+        apps_imported[module.split(".")[0]] |= {m.split(".")[0] for m in imported}
+    assert {
+        app: sorted(found - {app} - MAY_IMPORT[app]) for app, found in apps_imported.items()
+    } == {app: [] for app in APPS}
+
+
+def test_no_import_circle_in_the_project():
+    graph = import_graph()
 
     def reaches(start: str, goal: str) -> bool:
         seen, todo = set(), [start]

@@ -26,3 +26,12 @@ class TournamentsConfig(AppConfig):
         )
         # live/ reads a tournament's versions through this when the cache has none.
         register_source(LIVE_SOURCE)
+        # What club asks of the tournaments about its members (club.hooks).
+        from club import hooks
+
+        from .selectors import members
+
+        hooks.member_merged.connect(tasks.on_member_merged, dispatch_uid="belote_member_merged")
+        hooks.member_erased.connect(tasks.on_member_erased, dispatch_uid="belote_member_erased")
+        hooks.HOOKS.add_merge_refusal(members.played_together)
+        hooks.HOOKS.evenings = members.evenings_of

@@ -31,8 +31,9 @@ from django.db import DatabaseError, transaction
 
 from live.versions import publish_live, take_window
 
-from .changes import ratings_stored, standings_stored
+from .changes import ratings_stored, record_ratings_change, standings_stored
 from .models import Tournament
+from .services.members import rename_after_merge, scrub_erased_names
 from .services.ratings import recompute_ratings
 from .services.standings import recompute_standings
 
@@ -225,3 +226,32 @@ def schedule_ratings(club_id: int) -> bool:
     return send_throttled(
         recompute_club_ratings, f"belote:ratings:{club_id}", club_id, CLUB_WINDOW_SECONDS
     )
+
+
+# --- after a merge or an erasure of a member (club.hooks) --------------------------------------
+
+
+def _after_commit(tournament_ids: set[int], club_ids: list[int]) -> None:
+    """Once the merge or erasure commits: the renamed tournaments' standings and pages, and
+    the clubs' ratings (and through them, seasons/ listening, the series tables)."""
+    for club_id in club_ids:
+        record_ratings_change(club_id)
+
+    def send() -> None:
+        for tournament_id in sorted(tournament_ids):
+            on_change_committed(tournament_id=tournament_id)
+
+    transaction.on_commit(send)
+
+
+def on_member_merged(
+    sender: Any = None, *, first: Any, second: Any, clubs: list[int], **kwargs: Any
+) -> None:
+    """The merged record's names in teams follow it; the clubs' ratings and series, and the
+    standings of the tournaments renamed, are recomputed once the merge commits."""
+    _after_commit(rename_after_merge(first, second), clubs)
+
+
+def on_member_erased(sender: Any = None, *, player: Any, names: list[str], **kwargs: Any) -> None:
+    """The erased name out of teams and registrations; their pages published again."""
+    _after_commit(scrub_erased_names(player, names), [])

@@ -1,5 +1,5 @@
 // Behaviour every page may use, without inline scripts (the Content Security Policy allows
-// none): <button data-print>, <form data-confirm="question">, <select data-autosubmit>,
+// none): <button data-print>, <form data-confirm="question">, <form data-busy>, <select data-autosubmit>,
 // <button data-copy="text" data-copied="said after"> and <button data-share="url"> (shown only
 // where the phone can share; their [data-link-actions] box shows where the page can copy).
 (function () {
@@ -14,6 +14,15 @@
     if (form && !window.confirm(form.dataset.confirm)) {
       event.preventDefault();
     }
+  });
+  // <form data-busy> with a hidden [data-busy-status] inside: shown once the form is sent,
+  // while the server works on it (a long file to read).
+  document.addEventListener("submit", function (event) {
+    var form = event.target.closest("form[data-busy]");
+    if (!form || event.defaultPrevented) return;
+    var status = form.querySelector("[data-busy-status]");
+    if (status) status.hidden = false;
+    form.setAttribute("aria-busy", "true");
   });
   // <time datetime data-local-time>: said in the reader's own time zone and way of writing.
   function localTimes() {

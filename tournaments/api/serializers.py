@@ -14,6 +14,7 @@ from rest_framework import serializers
 
 from club.api import PlayerBriefSerializer
 from club.models import Player
+from club.privacy import team_shown_name
 from club.registration import CREATE, MAX_PASTED_CHARACTERS, NEW_MEMBERS
 from scoring.engine import InvalidDeal, parse_rules
 from tournaments import selectors
@@ -269,6 +270,9 @@ class TeamSerializer(serializers.ModelSerializer):
 
     first_player = PlayerBriefSerializer(read_only=True)
     second_player = PlayerBriefSerializer(read_only=True)
+    name = serializers.SerializerMethodField(
+        help_text=_("Named after a member who is not public: made of the names as read.")
+    )
     round_number = serializers.SerializerMethodField(
         help_text=_(
             "Individual tournaments: the round this partnership was drawn for, and plays alone; "
@@ -291,6 +295,10 @@ class TeamSerializer(serializers.ModelSerializer):
             "category",
         ]
         read_only_fields = fields
+
+    def get_name(self, team: Team) -> str:
+        request = self.context.get("request")
+        return team_shown_name(team, getattr(request, "user", None))
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_round_number(self, team: Team) -> int | None:

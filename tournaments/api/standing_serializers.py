@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from club.models import Player
+from club.privacy import public_name
 from tournaments.models import (
     DealAudit,
     MatchEvent,
@@ -24,9 +25,13 @@ class StandingPlayerSerializer(serializers.Serializer):
     """The player of an individual tournament's line: who, and their seed."""
 
     id = serializers.IntegerField(source="player.pk")
-    name = serializers.CharField(source="player.full_name")
+    name = serializers.SerializerMethodField()
     seed = serializers.IntegerField()
     withdrawn = serializers.BooleanField()
+
+    def get_name(self, entrant: Any) -> str:
+        # Every reader gets the public form: the standings are one body for all (club.privacy).
+        return public_name(entrant.player)
 
 
 class StandingSerializer(serializers.ModelSerializer):
@@ -67,23 +72,35 @@ _PLAYER_COLUMNS = {
     "id": "entrant__player_id",
     "first_name": "entrant__player__first_name",
     "last_name": "entrant__player__last_name",
+    "profile": "entrant__player__profile",
     "seed": "entrant__seed",
     "withdrawn": "entrant__withdrawn",
 }
 
 
 def standing_lines(
-    lines: QuerySet[Standing] | Sequence[Standing], *, individual: bool = False
+    lines: QuerySet[Standing] | Sequence[Standing],
+    *,
+    individual: bool = False,
+    team_names: dict[int, str] | None = None,
 ) -> list[dict[str, Any]]:
     """Exactly StandingSerializer's output (a test holds them equal), read with `values()`.
 
     The standings are the API's most polled read; building 64 lines from plain rows costs a
     tenth of serializing 64 model instances field by field. `individual`: the lines are
-    players' (the columns of the entrant are read, not the team's). A past round's lines,
+    players' (the columns of the entrant are read, not the team's). `team_names`: the names
+    every reader may read of the teams holding a member who is not public
+    (`selectors.members.public_team_names`). A past round's lines,
     computed (never stored: `selectors.standings.past_lines`), are serialized as they are.
     """
+    team_names = team_names or {}
     if not isinstance(lines, QuerySet):
-        return list(StandingSerializer(lines, many=True).data)
+        computed = list(StandingSerializer(lines, many=True).data)
+        for serialized in computed:
+            team = serialized["team"]
+            if team and team["id"] in team_names:
+                serialized["team"] = {**team, "name": team_names[team["id"]]}
+        return computed
     whose = _PLAYER_COLUMNS.values() if individual else (f"team__{f}" for f in _TEAM_FIELDS)
     rows = lines.values(*_STANDING_COLUMNS, *whose)
     body = []
@@ -92,6 +109,8 @@ def standing_lines(
         for field in StandingSerializer.Meta.fields:
             if field == "team":
                 line[field] = None if individual else {f: row[f"team__{f}"] for f in _TEAM_FIELDS}
+                if line[field] and line[field]["id"] in team_names:
+                    line[field]["name"] = team_names[line[field]["id"]]
             elif field == "player":
                 line[field] = _standing_player(row) if individual else None
             elif field == "rank_label":
@@ -104,11 +123,13 @@ def standing_lines(
 
 def _standing_player(row: dict[str, Any]) -> dict[str, Any]:
     named = Player(
-        first_name=row[_PLAYER_COLUMNS["first_name"]], last_name=row[_PLAYER_COLUMNS["last_name"]]
+        first_name=row[_PLAYER_COLUMNS["first_name"]],
+        last_name=row[_PLAYER_COLUMNS["last_name"]],
+        profile=row[_PLAYER_COLUMNS["profile"]],
     )
     return {
         "id": row[_PLAYER_COLUMNS["id"]],
-        "name": named.full_name,
+        "name": public_name(named),
         "seed": row[_PLAYER_COLUMNS["seed"]],
         "withdrawn": row[_PLAYER_COLUMNS["withdrawn"]],
     }

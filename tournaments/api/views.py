@@ -29,6 +29,7 @@ from tournaments.permissions import (
     reopen_results_refusal,
     require_director,
 )
+from tournaments.selectors.members import public_team_names
 from tournaments.services.director import (
     finish_tournament,
     publish_tournament,
@@ -429,7 +430,13 @@ class TournamentViewSet(
             "change": tournament.standings_seq,
             "latest_change": tournament.change_seq,
             "up_to_date": tournament.standings_current,
-            "results": standing_lines(lines, individual=individual) if shown is not None else [],
+            "results": standing_lines(
+                lines,
+                individual=individual,
+                team_names=None if individual else public_team_names(tournament),
+            )
+            if shown is not None
+            else [],
         }
 
     @staticmethod

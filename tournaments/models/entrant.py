@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
+from club.privacy import public_name
 
 from .entry import Entry
 from .tournament import Round, Tournament
@@ -59,8 +60,9 @@ class Entrant(Entry):
 
     @property
     def name(self) -> str:
-        """What a standings line or a list shows, as a team's name is shown."""
-        return self.player.full_name
+        """What a standings line or a list shows, as a team's name is shown: the name as
+        every visitor may read it (club.privacy: initials for a member who asked)."""
+        return public_name(self.player)
 
     @classmethod
     def registered(cls, tournament: Tournament) -> models.QuerySet[Entrant]:

@@ -80,7 +80,9 @@ class Standing(models.Model):
 
     @property
     def name(self) -> str:
-        return self.ranked.name
+        # A team named after a member whose name is not public is shown under the name
+        # every visitor may read, set by the page that reads the lines (`public_names`).
+        return getattr(self, "public_name", None) or self.ranked.name
 
     @property
     def is_live(self) -> bool:

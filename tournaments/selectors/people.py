@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from django.db.models import Case, IntegerField, Q, Value, When
 from rapidfuzz import fuzz, process
 
 from club.models import Player
+from club.text import folded
 
 from ..models import Entry, Match, MatchSeat, Side, Standing, Team, Tournament, seat_of
 from ..standings.names import LIVE_ROUND
@@ -108,10 +108,8 @@ def player_teams(player: Player) -> list[dict[str, Any]]:
 # --- a player at a tournament: where they sit next ---------------------------------------------
 
 
-def _folded(text: str) -> str:
-    """Lower case without accents, so "chloe" finds "Chloé"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+# Lower case without accents, so "chloe" finds "Chloé": the folding the club's matchers use.
+_folded = folded
 
 
 # How close a name must be to be offered when no name contains what was typed (rapidfuzz, 0-100).

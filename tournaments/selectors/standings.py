@@ -20,6 +20,7 @@ from django.db.models import QuerySet
 from ..models import Standing, Tournament
 from ..standings.names import LIVE_ROUND, ROW_FIELDS
 from ..standings.table import Row
+from .members import public_team_names
 from .players import entries
 from .results import tabulation_of
 
@@ -210,6 +211,9 @@ def rank_history(tournament: Tournament) -> list[tuple[str, list[tuple[float, fl
     model = tournament.entry_model
     whose = f"{model.line_field}_id"
     names = {e.pk: e.name for e in entries(tournament).select_related(*model.joined(players=False))}
+    if not tournament.is_individual:
+        # As every visitor may read them (club.privacy).
+        names.update(public_team_names(tournament))
     history: dict[int, list[tuple[float, float]]] = {}
     stored = list(
         Standing.objects.filter(tournament=tournament)

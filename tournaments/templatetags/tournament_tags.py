@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.privacy import public_name
 from club.registration import with_member_name
 from club.templatetags.charts import line_chart
 from scoring.translation import seat_abbreviation, side_abbreviation, suit_symbol
@@ -139,14 +140,20 @@ def side(code: str | None) -> Any:
 
 @register.simple_tag
 def schedule_rows(
-    matches: list[Match], team_prefix: str, match_prefix: str, player_prefix: str = ""
+    matches: list[Match],
+    team_prefix: str,
+    match_prefix: str,
+    player_prefix: str = "",
+    team_names: dict[int, str] | None = None,
 ) -> SafeString:
     """The rows of a round's schedule, built in Python: a 64-team schedule has 2,000 of them,
     and the template language spends most of the page's time on them otherwise.
 
     `player_prefix` (an individual tournament's, whose teams are the round's partnerships):
-    each side names its two players, each linked to their page (the players joined)."""
+    each side names its two players, each linked to their page (the players joined).
+    `team_names`: the public names of the teams named after a member who is not public."""
     bye = format_html("<em>{}</em>", _("bye"))
+    shown = team_names or {}
     statuses = dict(Match.Status.choices)
 
     def team(team_id: int | None, team: Team | None) -> SafeString:
@@ -156,9 +163,10 @@ def schedule_rows(
             return format_html_join(
                 " & ",
                 '<a href="{}{}/">{}</a>',
-                ((player_prefix, p.pk, p.full_name) for p in team.players),
+                ((player_prefix, p.pk, public_name(p)) for p in team.players),
             )
-        return format_html('<a href="{}{}/">{}</a>', team_prefix, team_id, team.name)
+        name = shown.get(team_id, team.name) if team_id is not None else team.name
+        return format_html('<a href="{}{}/">{}</a>', team_prefix, team_id, name)
 
     def row(match: Match) -> tuple[Any, ...]:
         if match.ew_team_id is None:

@@ -11,12 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from club.merging import merged_target_id
 from club.models import Club
 from club.pages import sections
+from club.privacy import shown_name
 from club.selectors import player_ratings
 from scoring.rules_text import rules_in_words
 
@@ -24,6 +26,7 @@ from .. import selectors
 from ..models import SEATS_PREFETCH, Match, Team, Tournament
 from ..permissions import can_read_tournament, is_director, readable_players
 from ..selectors import individual
+from ..selectors.members import head_to_head, player_history, public_team_names
 from ..standings import criteria
 
 # How often the director's tables ask whether something changed (the public pages: live.py).
@@ -131,6 +134,9 @@ def schedule_context(tournament: Tournament, wanted: str) -> dict[str, Any]:
         "player_prefix": url_prefix("tournaments:player_table", club_slug, slug)
         if tournament.is_individual
         else "",
+        # Rendered once for every visitor: a team named after a member who is not public is
+        # shown under the name the public may read (club.privacy).
+        "team_names": {} if tournament.is_individual else public_team_names(tournament),
     }
 
 
@@ -169,10 +175,17 @@ def standings_context(
     """What the standings table shows: the live table while a match is in play (unless
     `live` is off), else the lines after round `after` (default the latest)."""
     view = selectors.standings_after(tournament, after, live=live)
+    rows = list(view.lines())
+    # Rendered once for every visitor (the live fragment, the big screen): names as the
+    # public may read them.
+    if not tournament.is_individual and (masked := public_team_names(tournament)):
+        for line in rows:
+            if line.team_id in masked:
+                line.public_name = masked[line.team_id]  # type: ignore[attr-defined]
     return {
         "tournament": tournament,
         "version": view.version,
-        "rows": list(view.lines()),
+        "rows": rows,
         "after": view.after,
         "latest": view.latest,
         "live": view.live,
@@ -277,9 +290,28 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A player's ratings in each club, seasons, and teams in public tournaments; a player
-    this visitor may not see (known only from private tournaments) is not found."""
-    player = get_object_or_404(readable_players(request.user), pk=pk)
+    this visitor may not see (known only from private tournaments) is not found; a record
+    merged into another answers 301 to that one's page."""
+    player = readable_players(request.user).filter(pk=pk).first()
+    if player is None:
+        # Asked only of a record not found: a merged one holds nothing any more.
+        if (kept := merged_target_id(pk)) is not None:
+            return HttpResponsePermanentRedirect(reverse("tournaments:player", kwargs={"pk": kept}))
+        raise Http404
     context = player_ratings(player)
     context["teams"] = selectors.player_teams(player)
     context["entries"] = individual.player_entries(player)
+    history = player_history(player, request.user)
+    context["history"] = history
+    context["name"] = shown_name(player, request.user)
+    # What the apps above add to the page (seasons/: the player's current series rows).
+    context["sections"] = sections("tournaments:player", player=player, request=request)
+    # Head to head against a chosen player: one the player met, or any id typed.
+    against_id = request.GET.get("against", "")
+    if against_id.isdigit() and len(against_id) < 16:
+        against = readable_players(request.user).filter(pk=int(against_id)).first()
+        if against is not None and against.pk != player.pk:
+            context["against"] = against
+            context["against_name"] = shown_name(against, request.user)
+            context["head_to_head"] = head_to_head(player, against, request.user)
     return render(request, "club/player_detail.html", context)
