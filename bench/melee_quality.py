@@ -7,8 +7,8 @@ Each field (players 12 to 64, three seeds) is drawn round by round by the real d
 12 rounds. A round's draw is **proven optimal** when it repeats no opponent (and no
 partner the partnership matching could avoid: its floor), when eight players are in play
 (the local search tries every seating), or when at most 16 players are in play (the
-complete search, ``individual.EXHAUSTIVE_PLAYERS``) and every fair choice of who sits out
-was searched in full (``individual.SEARCHED_SIT_OUTS``). The other rounds are the
+complete search, ``search.EXHAUSTIVE_PLAYERS``) and every fair choice of who sits out
+was searched in full (``draw.SEARCHED_SIT_OUTS``). The other rounds are the
 best the searches found; ``--reference N`` runs the local search from N random seatings
 for each of them and counts the rounds where that finds a cheaper draw. The times are CPU
 seconds of one draw (the machine is shared: CPU time moves less with the load than wall
@@ -26,7 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.tournaments.pairing_world import IndividualTournament
-from tournaments.scheduling import individual
+from tournaments.scheduling.individual import draw, search, sit_outs
+from tournaments.scheduling.individual.costs import Past, TableCosts, as_table
 from tournaments.scheduling.matching import lot
 
 FIELDS = (9, 11, 12, 13, 15, 16, 17, 19, 20, 23, 24, 28, 32, 40, 48, 64)
@@ -35,16 +36,16 @@ FIELDS = (9, 11, 12, 13, 15, 16, 17, 19, 20, 23, 24, 28, 32, 40, 48, 64)
 def cheaper_by_restarts(melee: IndividualTournament, drawn, starts: int) -> bool:  # type: ignore[no-untyped-def]
     records = melee.records()
     number = len(melee.rounds) + 1
-    past = individual._Past(records)
+    past = Past(records)
     playing = sorted(p for table in drawn.tables for p in table.players)
-    costs = individual._TableCosts(past, playing, lot(melee.seed, number, "partners"))
+    costs = TableCosts(past, playing, lot(melee.seed, number, "partners"))
     found = sum(costs.cost(table.players) for table in drawn.tables)
     rng = random.Random(number)
     for _ in range(starts):
         order = list(playing)
         rng.shuffle(order)
-        tables = [individual._as_table(order[i : i + 4]) for i in range(0, len(order), 4)]
-        if sum(map(costs.cost, individual._improve(tables, costs, past))) < found:
+        tables = [as_table(order[i : i + 4]) for i in range(0, len(order), 4)]
+        if sum(map(costs.cost, search.improve(tables, costs, past))) < found:
             return True
     return False
 
@@ -63,7 +64,7 @@ def main() -> None:
             melee = IndividualTournament(list(range(1, players + 1)), seed=seed)
             for number in range(1, args.rounds + 1):
                 choices = sum(
-                    1 for _ in individual._fair_sit_outs(melee.records(), number, melee.seed)
+                    1 for _ in sit_outs.fair_sit_outs(melee.records(), number, melee.seed)
                 )
                 start = time.process_time()
                 drawn = melee.draw()
@@ -74,10 +75,7 @@ def main() -> None:
                 if (
                     drawn.repeated_opponents == 0
                     or in_play == 8
-                    or (
-                        in_play <= individual.EXHAUSTIVE_PLAYERS
-                        and choices <= individual.SEARCHED_SIT_OUTS
-                    )
+                    or (in_play <= search.EXHAUSTIVE_PLAYERS and choices <= draw.SEARCHED_SIT_OUTS)
                 ):
                     proven += 1
                 else:
