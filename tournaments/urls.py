@@ -4,6 +4,7 @@ from django.urls import path
 
 from .views import (
     accounts,
+    corrections,
     director,
     director_print,
     director_teams,
@@ -11,11 +12,12 @@ from .views import (
     entrants,
     evening_changes,
     live,
+    my_tables,
     offline,
     public,
-    referee,
     referees,
     rules,
+    table,
 )
 
 app_name = "tournaments"
@@ -43,19 +45,19 @@ public_urls = [
 ]
 
 referee_urls = [
-    path("referee/", referee.my_tables, name="my_tables"),
+    path("referee/", my_tables.my_tables, name="my_tables"),
     path("signed-in/", accounts.signed_in, name="signed_in"),
-    path("matches/<int:pk>/table/", referee.table, name="table"),
-    path("matches/<int:pk>/table/deals/<int:number>/", referee.correct, name="correct_deal"),
-    path("matches/<int:pk>/table/remove-last/", referee.remove_last, name="remove_last_deal"),
+    path("matches/<int:pk>/table/", table.table, name="table"),
+    path("matches/<int:pk>/table/deals/<int:number>/", corrections.correct, name="correct_deal"),
+    path("matches/<int:pk>/table/remove-last/", corrections.remove_last, name="remove_last_deal"),
     path(
         "matches/<int:pk>/table/deals/<int:number>/remove/",
-        referee.remove_deal,
+        corrections.remove_deal,
         name="remove_deal",
     ),
-    path("matches/<int:pk>/table/close/", referee.close, name="close_match"),
-    path("matches/<int:pk>/table/reopen/", referee.reopen, name="reopen_match"),
-    path("matches/<int:pk>/table/confirm/", referee.confirm, name="confirm_sheet"),
+    path("matches/<int:pk>/table/close/", corrections.close, name="close_match"),
+    path("matches/<int:pk>/table/reopen/", corrections.reopen, name="reopen_match"),
+    path("matches/<int:pk>/table/confirm/", table.confirm, name="confirm_sheet"),
     path("matches/<int:pk>/table/call/", evening_changes.call, name="call_director"),
     # The table as an installable app: served from the root, the worker's scope is every page.
     path("sw.js", offline.service_worker, name="service_worker"),

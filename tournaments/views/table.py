@@ -1,4 +1,4 @@
-"""Referee pages: "My tables", the table page with its deal form, corrections, removal, close/reopen."""
+"""The table page: the sheet, its deal form, the dealers ahead, the teams' confirmation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Min
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -22,65 +21,22 @@ from scoring.forms import DealForm
 from scoring.rules_text import rules_in_words
 from scoring.translation import SUIT_NAMES, seat_abbreviation, side_abbreviation, suit_symbol
 
-from ..errors import (
-    DealChanged,
-    DealNumberTaken,
-    DealRefused,
-    NotAllowed,
-    ResultsFinal,
-    ServiceError,
-)
-from ..models import SEATS_PREFETCH, Deal, Match, Round, Side, Tournament
+from ..errors import DealNumberTaken, DealRefused, NotAllowed, ResultsFinal, ServiceError
+from ..models import SEATS_PREFETCH, Match, Side
 from ..permissions import (
     can_call_director,
     can_confirm_for,
     can_open_table,
     deal_write_refusal,
     is_director,
-    open_tables_q,
 )
 from ..services import deals as services
 from ..services.calls import REASON_MAX
 from ..services.confirmations import confirm_sheet
 from .offline import CACHE_NAME
 
-# --- My tables ------------------------------------------------------------------------------
 
-
-@login_required
-def my_tables(request: HttpRequest) -> HttpResponse:
-    user = request.user
-    assert user.pk is not None  # signed in
-    mine = Match.objects.filter(
-        open_tables_q(user), tournament__status=Tournament.Status.RUNNING, ew_team__isnull=False
-    )
-    # The round being played: the lowest open round that still has a match to finish.
-    current = dict(
-        Round.objects.filter(
-            tournament__in=mine.values("tournament_id"),
-            is_closed=False,
-            matches__ew_team__isnull=False,
-            matches__status__in=[Match.Status.SCHEDULED, Match.Status.PLAYING],
-        )
-        .values_list("tournament_id")
-        .annotate(first=Min("number"))
-    )
-    matches = [
-        m
-        for m in mine.select_related(
-            "tournament", "round", "referee", "ns_team", "ew_team"
-        ).order_by("tournament__name", "round__number", "table")
-        if m.status == Match.Status.PLAYING or current.get(m.tournament_id) == m.round.number
-    ]
-    # The tables still to play first: a finished one is only looked at again.
-    matches.sort(key=lambda m: m.status == Match.Status.FINISHED or m.is_closed)
-    return render(request, "tournaments/referee/my_tables.html", {"matches": matches})
-
-
-# --- the table page -------------------------------------------------------------------------
-
-
-def _match_for(request: HttpRequest, pk: int) -> Match:
+def match_for(request: HttpRequest, pk: int) -> Match:
     match = get_object_or_404(
         Match.objects.select_related(
             "tournament__club",
@@ -98,14 +54,14 @@ def _match_for(request: HttpRequest, pk: int) -> Match:
     return match
 
 
-def _seats(match: Match) -> dict[str, Any]:
+def seats_of(match: Match) -> dict[str, Any]:
     """The player in each seat (`Match.seated_players`: a team's first player sits N or E)."""
     assert match.ew_team is not None
     return {seat.value: player for seat, player in match.seated_players()}
 
 
-def _new_form(match: Match, data: Any = None, initial: dict[str, Any] | None = None) -> DealForm:
-    seats = {seat: str(player) for seat, player in _seats(match).items()}
+def new_form(match: Match, data: Any = None, initial: dict[str, Any] | None = None) -> DealForm:
+    seats = {seat: str(player) for seat, player in seats_of(match).items()}
     initial = {
         "number": match.deal_count + 1,
         **(initial or {}),
@@ -211,14 +167,14 @@ def _event_rows(match: Match) -> list[dict[str, Any]]:
     ]
 
 
-def _render_table(
+def render_table(
     request: HttpRequest,
     match: Match,
     form: DealForm | None = None,
     status: int = 200,
     refusal: str = "",
 ) -> HttpResponse:
-    seats = _seats(match)
+    seats = seats_of(match)
     director = is_director(request.user, match.tournament.club_id)
     write_refusal = deal_write_refusal(request.user, match)
     writable = write_refusal is None
@@ -229,7 +185,7 @@ def _render_table(
     if over or not writable:
         form = None  # nothing more can be entered here: show the deals, not a form
     elif form is None:
-        form = _new_form(match)
+        form = new_form(match)
     rows = _deal_rows(match, seats)
     upcoming = _upcoming_dealers(match, seats, len(rows)) if not over else []
     next_dealer = upcoming[0]["seat"] if upcoming else None
@@ -272,7 +228,7 @@ def _render_table(
     return render(request, "tournaments/referee/table.html", context, status=status)
 
 
-def _refused(request: HttpRequest, error: ServiceError) -> None:
+def show_refusal(request: HttpRequest, error: ServiceError) -> None:
     if isinstance(error, NotAllowed):
         raise PermissionDenied(error.message)
     if isinstance(error, ResultsFinal):
@@ -280,7 +236,7 @@ def _refused(request: HttpRequest, error: ServiceError) -> None:
     messages.error(request, error.message)
 
 
-def _back_to_table(match: Match) -> HttpResponseRedirect:
+def back_to_table(match: Match) -> HttpResponseRedirect:
     # No #anchor: the page opens at the top, with the next deal's form in view.
     return HttpResponseRedirect(reverse("tournaments:table", kwargs={"pk": match.pk}))
 
@@ -288,10 +244,10 @@ def _back_to_table(match: Match) -> HttpResponseRedirect:
 @login_required
 @require_http_methods(["GET", "POST"])
 def table(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _match_for(request, pk)
+    match = match_for(request, pk)
     if request.method == "GET":
-        return _render_table(request, match)
-    form = _new_form(match, request.POST)
+        return render_table(request, match)
+    form = new_form(match, request.POST)
     if form.is_valid():
         assert form.entry is not None
         try:
@@ -310,24 +266,24 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
             match.refresh_from_db()
             data = request.POST.copy()
             data["number"] = str(match.deal_count + 1)
-            form = _new_form(match, data)
+            form = new_form(match, data)
             form.is_valid()
             form.add_error(None, taken.message)
-            return _render_table(request, match, form, status=taken.status, refusal=taken.code)
+            return render_table(request, match, form, status=taken.status, refusal=taken.code)
         except ServiceError as error:
-            _refused(request, error)
-            return _render_table(request, match, form, status=error.status)
+            show_refusal(request, error)
+            return render_table(request, match, form, status=error.status)
         else:
             messages.success(request, _("Deal %(number)s saved.") % {"number": deal.number})
-            return _back_to_table(match)
-    return _render_table(request, match, form, status=400)
+            return back_to_table(match)
+    return render_table(request, match, form, status=400)
 
 
 @login_required
 @require_POST
 def confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """A team's one tap on the finished sheet: agree, or dispute (with an optional remark)."""
-    match = _match_for(request, pk)
+    match = match_for(request, pk)
     side = request.POST.get("team", "")
     agree = request.POST.get("agree") == "1"
     try:
@@ -335,8 +291,8 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
             match, side=side, agree=agree, by=request.user, remark=request.POST.get("remark", "")
         )
     except ServiceError as error:
-        _refused(request, error)
-        return _render_table(request, _match_for(request, pk), status=error.status)
+        show_refusal(request, error)
+        return render_table(request, match_for(request, pk), status=error.status)
     team = match.ns_team if side == Side.NS else match.ew_team
     if agree:
         messages.success(request, _("%(team)s confirmed the sheet.") % {"team": team})
@@ -344,145 +300,4 @@ def confirm(request: HttpRequest, pk: int) -> HttpResponse:
         messages.warning(
             request, _("%(team)s dispute the sheet: the director is alerted.") % {"team": team}
         )
-    return _back_to_table(match)
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    match = _match_for(request, pk)
-    deal = get_object_or_404(Deal, match=match, number=number)
-    write_refusal = deal_write_refusal(request.user, match)
-    writable = write_refusal is None
-    if isinstance(write_refusal, ResultsFinal):
-        messages.error(request, write_refusal.message)
-    status = 200
-    if request.method == "POST":
-        form = _new_form(match, request.POST)
-        if form.is_valid():
-            assert form.entry is not None
-            try:
-                services.correct_deal(
-                    match,
-                    number,
-                    form.entry,
-                    by=request.user,
-                    submission_key=form.cleaned_data["submission_key"] or None,
-                    expected_version=request.POST.get("version") or None,
-                )
-            except DealRefused as refused:
-                form.attach(refused.problems)
-            except DealChanged as changed:
-                # Show the deal as it stands; the form keeps this entry, now based on it.
-                deal = changed.current
-                context = _correct_context(request, match, deal, form, writable)
-                context.update(
-                    current=deal, changed=changed.message, current_words=entry_in_words(deal.entry)
-                )
-                template = "tournaments/referee/correct.html"
-                return render(request, template, context, status=changed.status)
-            except ServiceError as error:
-                _refused(request, error)
-                status = error.status
-            else:
-                messages.success(request, _("Deal %(number)s corrected.") % {"number": number})
-                return _back_to_table(match)
-        status = status if status != 200 else 400
-    else:
-        form = _new_form(match, initial=DealForm.initial_from_entry(deal.entry))
-    context = _correct_context(request, match, deal, form, writable)
-    return render(request, "tournaments/referee/correct.html", context, status=status)
-
-
-def _correct_context(
-    request: HttpRequest, match: Match, deal: Deal, form: DealForm, writable: bool
-) -> dict[str, Any]:
-    return {
-        "match": match,
-        "deal": deal,
-        "form": form,
-        "writable": writable,
-        # A director removes any deal from here (the sheet's ✕ leads here).
-        "may_remove": writable and is_director(request.user, match.tournament.club_id),
-        "remove_key": uuid.uuid4().hex,
-        "deal_value": DEAL_VALUE,
-        "seats": [(s, _seats(match)[s.value]) for s in Seat],
-    }
-
-
-@login_required
-@require_POST
-def remove_last(request: HttpRequest, pk: int) -> HttpResponse:
-    """The page's "remove the last deal": the form says which deal it saw last (and its
-    version), so two pages, or a page left open, never remove a deal nobody saw."""
-    match = _match_for(request, pk)
-    number = _posted_number(request)
-    if number is None:
-        messages.error(request, _("This page is out of date: reload it, then remove the deal."))
-        return _render_table(request, match, status=400)
-    try:
-        number = services.remove_last_deal(
-            match,
-            by=request.user,
-            submission_key=request.POST.get("submission_key") or None,
-            expected_number=number,
-            expected_version=request.POST.get("version") or None,
-        )
-    except ServiceError as error:
-        _refused(request, error)
-        return _render_table(request, match, status=error.status)
-    messages.success(request, _("Deal %(number)s removed.") % {"number": number})
-    return _back_to_table(match)
-
-
-@login_required
-@require_POST
-def remove_deal(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A director removes any deal of any match; the deals after it move up one number."""
-    match = _match_for(request, pk)
-    try:
-        services.remove_deal(
-            match,
-            number,
-            by=request.user,
-            submission_key=request.POST.get("submission_key") or None,
-            expected_version=request.POST.get("version") or None,
-        )
-    except ServiceError as error:
-        _refused(request, error)
-        return _render_table(request, match, status=error.status)
-    messages.success(
-        request,
-        _("Deal %(number)s removed; the deals after it moved up one number.") % {"number": number},
-    )
-    return _back_to_table(match)
-
-
-def _posted_number(request: HttpRequest) -> int | None:
-    value = request.POST.get("number", "")
-    return int(value) if value.isdigit() and 0 < len(value) <= 5 else None
-
-
-@login_required
-@require_POST
-def close(request: HttpRequest, pk: int) -> HttpResponse:
-    return _set_closed(
-        request, pk, services.close_match, _("Match closed: read-only for its referee.")
-    )
-
-
-@login_required
-@require_POST
-def reopen(request: HttpRequest, pk: int) -> HttpResponse:
-    return _set_closed(request, pk, services.reopen_match, _("Match reopened."))
-
-
-def _set_closed(request: HttpRequest, pk: int, action: Any, done: str) -> HttpResponse:
-    match = _match_for(request, pk)
-    try:
-        action(match, by=request.user)
-    except ServiceError as error:
-        _refused(request, error)
-        return _render_table(request, match, status=error.status)
-    messages.success(request, done)
-    return _back_to_table(match)
+    return back_to_table(match)
