@@ -15,8 +15,8 @@ from ..changes import changing
 from ..errors import Conflict, RoundNotReady, ServiceError
 from ..models import Deal, Entry, Match, MatchEvent, MatchSeat, Round, Seat, Team, Tournament
 from ..permissions import may_referee, require_director, results_final_refusal
-from .draws import AllRoundsDrawn, draw_refusal
 from .registration import require_registered
+from .upcoming import AllRoundsDrawn, draw_refusal
 
 
 def withdraw_team(team: Team, *, by: Any) -> list[Match]:

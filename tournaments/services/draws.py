@@ -19,44 +19,37 @@ here with the round, and its sit-outs.
 Each table keeps its referee: the match at table t of a new round gets the referee of
 table t in the round before, so a referee stays at their table all evening unless a
 director moves them.
+
+Which round comes next and why none may be drawn is `upcoming`'s; a Swiss's or a
+concours's round fed from the database is `team_draws`'.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from .. import selectors
 from ..changes import changing
 from ..errors import Conflict, ServiceError
-from ..models import (
-    Deal,
-    Match,
-    MatchEvent,
-    Round,
-    SitOut,
-    Team,
-    Tournament,
-)
+from ..models import Deal, Match, MatchEvent, Round, SitOut, Team, Tournament
 from ..permissions import require_director
-from ..scheduling import PairBy, TeamRecord, draw_team_round
 from ..scheduling.knockout import KnockoutRound
-from ..selectors.players import entries_in_play, entries_left_out
-from ..selectors.results import table_of
-from .individual import next_individual_round
+from ..selectors.players import entries_left_out
 from .lineup import line_ups_for
 from .planned import PlannedMatch, PlannedRound
 from .schedule import FIRST_DEALER
+from .team_draws import next_qualifying_round
+from .upcoming import AllRoundsDrawn, NextRound, RoundNotOver, draw_refusal, what_comes_next
 
 __all__ = [
+    "AllRoundsDrawn",
+    "DrawChanged",
     "NextRound",
     "PlannedMatch",
     "PlannedRound",
+    "RoundNotOver",
     "delete_last_round",
     "delete_round_refusal",
     "draw_next_round",
@@ -66,101 +59,8 @@ __all__ = [
 ]
 
 
-class RoundNotOver(Conflict):
-    code = "round_not_finished"
-
-
-class AllRoundsDrawn(Conflict):
-    code = "all_rounds_drawn"
-
-
 class DrawChanged(Conflict):
     code = "draw_changed"
-
-
-# --- what comes next -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class NextRound:
-    """Which round comes next and what its draw reads: the last round, the bracket."""
-
-    number: int
-    stage: str
-    last: Round | None
-    progress: selectors.KnockoutProgress | None
-
-    @property
-    def label(self) -> str:
-        return str(Round(number=self.number, stage=self.stage))
-
-
-def what_comes_next(
-    tournament: Tournament, schedule: list[tuple[Round, list[Match]]] | None = None
-) -> NextRound:
-    """The round the tournament may draw now, without drawing it (a few queries).
-
-    Raises a Conflict saying why no round can be drawn: every round is drawn, the last one
-    is not over (a knockout match without a winner), or the format generates its
-    schedule at once. `schedule`: every round in order with its matches, when the caller
-    has them (`selectors.tables`); then no query is needed.
-    """
-    if schedule is None:
-        rounds = list(tournament.rounds.order_by("number"))
-    else:
-        rounds = [round_ for round_, _matches in schedule]
-    last = rounds[-1] if rounds else None
-    progress = selectors.knockout_progress(tournament, schedule)
-    if progress is not None:
-        if sum(r.is_knockout for r in rounds) >= progress.bracket.rounds:
-            raise AllRoundsDrawn(_("Every round of the final is drawn."))
-    elif not tournament.is_round_by_round:
-        if rounds:
-            raise AllRoundsDrawn(
-                _("The round robin's rounds are all drawn; start a final to play on.")
-            )
-        raise Conflict(
-            _("A round robin's schedule is generated at once: generate the schedule."),
-            field="format",
-        )
-    elif len(rounds) >= (tournament.round_count or 0):
-        raise AllRoundsDrawn(
-            ngettext(
-                "The tournament's %(n)d round is drawn.",
-                "All %(n)d rounds of the tournament are drawn.",
-                len(rounds),
-            )
-            % {"n": len(rounds)}
-        )
-    if last is not None:
-        _check_over(last, schedule[-1][1] if schedule else None)
-    number = (last.number if last else 0) + 1
-    if progress is None:
-        return NextRound(number, Round.Stage.QUALIFYING, last, None)
-    if progress.problem:
-        raise Conflict(progress.problem)
-    if progress.upcoming is None:
-        _round, played, winners = progress.played[-1]
-        undecided = [m.table for m in played.matches if m.table not in winners]
-        raise RoundNotOver(
-            _("%(round)s: table %(tables)s has no winner yet.")
-            % {"round": _round, "tables": ", ".join(map(str, undecided))}
-        )
-    return NextRound(number, _knockout_stage(progress.upcoming), last, progress)
-
-
-def draw_refusal(
-    tournament: Tournament, schedule: list[tuple[Round, list[Match]]] | None = None
-) -> ServiceError | None:
-    """Why no round can be drawn now (None: the next one can): `what_comes_next`'s reason.
-
-    The draw itself may still find too few teams (or players) to pair; its preview says so.
-    """
-    try:
-        what_comes_next(tournament, schedule)
-    except ServiceError as refusal:
-        return refusal
-    return None
 
 
 def next_round(
@@ -174,33 +74,13 @@ def next_round(
         teams = {t.pk: t for t in tournament.teams.all()}
         matches = _knockout_matches(upcoming.progress.upcoming, teams, referees)
         return PlannedRound(upcoming.number, upcoming.stage, tuple(matches))
-    planned = _next_qualifying_round(tournament, upcoming.number, referees, schedule)
+    planned = next_qualifying_round(tournament, upcoming.number, referees, schedule)
     if tournament.checks_in:
         planned = dataclasses.replace(
             planned,
             left_out=tuple((entry.name, why) for entry, why in entries_left_out(tournament)),
         )
     return planned
-
-
-def _check_over(last: Round, matches: list[Match] | None = None) -> None:
-    """Every match of the last round finished or closed by a director; byes need nothing."""
-    if matches is None:
-        matches = list(last.matches.all())
-    waiting = sorted(
-        m.table or 0
-        for m in matches
-        if not m.is_bye and not m.is_closed and m.status != Match.Status.FINISHED
-    )
-    if waiting:
-        raise RoundNotOver(
-            ngettext(
-                "%(round)s is not over: table %(tables)s is still to finish (or a director closes it).",
-                "%(round)s is not over: tables %(tables)s are still to finish (or a director closes them).",
-                len(waiting),
-            )
-            % {"round": last, "tables": ", ".join(str(t) for t in waiting)}
-        )
 
 
 def _referees_by_table(last: Round | None, matches: list[Match] | None = None) -> dict[int, Any]:
@@ -213,120 +93,6 @@ def _referees_by_table(last: Round | None, matches: list[Match] | None = None) -
         for match in matches
         if match.table is not None and match.referee_id is not None
     }
-
-
-def _active_teams(tournament: Tournament) -> dict[int, Team]:
-    # With check-in on, a draw takes only the teams present (`entries_left_out` says who not).
-    teams = {t.pk: t for t in entries_in_play(tournament)}
-    if len(teams) < 2:
-        if tournament.checks_in:
-            message = _("A round needs at least two teams; %(n)d are checked in.")
-        else:
-            message = _("A round needs at least two teams; this tournament has %(n)d.")
-        raise ServiceError(message % {"n": len(teams)}, field="teams")
-    return teams
-
-
-def _pair_by(tournament: Tournament) -> PairBy:
-    if tournament.format == Tournament.Format.SWISS:
-        return PairBy.MATCH_POINTS
-    if tournament.draw == Tournament.Draw.RANKING:
-        return PairBy.RANK
-    return PairBy.LOT
-
-
-@dataclass(slots=True)
-class _Past:
-    opponents: list[int] = field(default_factory=list)
-    byes: int = 0
-    ns: int = 0
-    ew: int = 0
-
-
-def team_records(
-    tournament: Tournament,
-    teams: dict[int, Team],
-    number: int,
-    schedule: list[tuple[Round, list[Match]]] | None = None,
-) -> list[TeamRecord]:
-    """Each team's past as the draw of round `number` reads it (three queries, two with `schedule`).
-
-    Places and match points are the standings after the round before, computed now from
-    the stored results (the stored standings may be a moment behind); opponents, byes and
-    seats come from every qualifying match drawn so far.
-    """
-    history = {team: _Past() for team in teams}
-    pairs: Iterable[tuple[int, int | None]]
-    if schedule is None:
-        pairs = Match.objects.filter(
-            tournament=tournament, round__stage=Round.Stage.QUALIFYING
-        ).values_list("ns_team_id", "ew_team_id")
-    else:
-        pairs = [
-            (m.ns_team_id, m.ew_team_id)
-            for round_, matches in schedule
-            if not round_.is_knockout
-            for m in matches
-        ]
-    for ns, ew in pairs:
-        if ns in history:
-            if ew is None:
-                history[ns].byes += 1
-                continue
-            history[ns].opponents.append(ew)
-            history[ns].ns += 1
-        if ew in history:
-            history[ew].opponents.append(ns)
-            history[ew].ew += 1
-    lines = {}
-    if number > 1:
-        by_round = table_of(tournament)
-        after = max((n for n in by_round if n < number), default=None)
-        lines = {line.team_id: line for line in by_round.get(after, [])} if after else {}
-    last_place = max((line.rank for line in lines.values()), default=0) + 1
-    return [
-        TeamRecord(
-            team=team,
-            rank=lines[team].rank if team in lines else last_place,
-            match_points=lines[team].match_points if team in lines else 0,
-            opponents=tuple(past.opponents),
-            byes=past.byes,
-            ns=past.ns,
-            ew=past.ew,
-        )
-        for team, past in history.items()
-    ]
-
-
-def _next_qualifying_round(
-    tournament: Tournament,
-    number: int,
-    referees: dict[int, Any],
-    schedule: list[tuple[Round, list[Match]]] | None,
-) -> PlannedRound:
-    if tournament.is_individual:
-        return next_individual_round(tournament, number, referees, schedule)
-    teams = _active_teams(tournament)
-    drawn = draw_team_round(
-        team_records(tournament, teams, number, schedule),
-        round_number=number,
-        seed=tournament.draw_seed,
-        pair_by=_pair_by(tournament),
-    )
-    matches = tuple(
-        PlannedMatch(
-            table=p.table,
-            ns=teams[p.ns],
-            ew=None if p.ew is None else teams[p.ew],
-            referee=referees.get(p.table) if p.table else None,
-        )
-        for p in drawn.pairings
-    )
-    return PlannedRound(number, Round.Stage.QUALIFYING, matches, drawn.repeats)
-
-
-def _knockout_stage(drawn: KnockoutRound) -> str:
-    return Round.Stage.of_knockout(drawn.size >> (drawn.round - 1))
 
 
 def _knockout_matches(

@@ -20,7 +20,8 @@ from ..models import Bracket, Match, MatchEvent, Round, Tournament
 from ..permissions import require_director
 from ..scheduling.knockout import BRACKET_SIZES
 from ..selectors.results import table_of
-from .draws import RoundNotOver, locked
+from .draws import locked
+from .upcoming import RoundNotOver
 
 __all__ = ["start_final", "start_final_refusal"]
 
