@@ -18,8 +18,8 @@ from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Attendance, Entrant, Entry, MatchEvent, Payment, Team, Tournament
 from tournaments.models.tournament import new_door_key
 from tournaments.permissions import require_director
-from tournaments.services.director import withdraw_team
 from tournaments.services.entrants import withdraw_entrant
+from tournaments.services.withdrawals import withdraw_team
 
 from ..selectors import door_refusal, fee_due, self_check_in_refusal
 

@@ -14,9 +14,9 @@ from tests.factories import ClubFactory, MembershipFactory, TeamFactory, make_st
 from tournaments.models import DirectorCall, Match, MatchEvent, Substitution, Tournament
 from tournaments.services import generate_round_robin, withdraw_team
 from tournaments.services.deals import enter_deal
-from tournaments.services.director import assign_referee
 from tournaments.services.draws import draw_next_round
 from tournaments.services.settings import create_tournament
+from tournaments.services.table_referees import assign_referee
 
 pytestmark = pytest.mark.django_db
 

@@ -32,8 +32,8 @@ from tests.factories import (
 )
 from tournaments.models import DirectorCall, Match, Substitution, Tournament
 from tournaments.services import generate_round_robin
-from tournaments.services.director import assign_referee
 from tournaments.services.settings import create_tournament
+from tournaments.services.table_referees import assign_referee
 
 pytestmark = pytest.mark.django_db
 

@@ -22,9 +22,9 @@ from club.ratings import (
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Standing, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.services.director import set_status
 from tournaments.services.ratings import recompute_ratings
 from tournaments.services.standings import recompute_standings
+from tournaments.services.status import set_status
 
 T0 = datetime.datetime(2026, 3, 1, 14, 0, tzinfo=datetime.UTC)
 

@@ -17,10 +17,10 @@ from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, TeamF
 from tournaments.models import Match, Substitution, Tournament
 from tournaments.services import generate_round_robin
 from tournaments.services.deals import enter_deal
-from tournaments.services.director import finish_tournament
 from tournaments.services.draws import draw_next_round
 from tournaments.services.registration import register_teams
 from tournaments.services.settings import create_tournament
+from tournaments.services.status import finish_tournament
 
 pytestmark = [
     pytest.mark.browser,

@@ -23,9 +23,9 @@ from tests.factories import (
 )
 from tournaments.models import Standing, Tournament
 from tournaments.services import generate_round_robin
-from tournaments.services.director import publish_tournament
 from tournaments.services.lineup import substitute
 from tournaments.services.settings import create_tournament
+from tournaments.services.status import publish_tournament
 
 pytestmark = pytest.mark.django_db
 

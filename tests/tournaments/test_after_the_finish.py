@@ -9,10 +9,10 @@ import pytest
 
 from tests.tournaments.test_format_pages import club, director, play, swiss, url
 from tournaments.models import Tournament
-from tournaments.services.director import finish_tournament
 from tournaments.services.draws import draw_next_round
 from tournaments.services.finals import start_final
 from tournaments.services.standings import recompute_standings
+from tournaments.services.status import finish_tournament
 
 pytestmark = pytest.mark.django_db
 

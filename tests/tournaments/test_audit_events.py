@@ -13,7 +13,7 @@ from tests.factories import TeamFactory, TournamentFactory, make_staff
 from tournaments.models import Match, MatchEvent
 from tournaments.permissions import SYSTEM
 from tournaments.services import assign_referee, generate_round_robin
-from tournaments.services.director import assign_table_referee
+from tournaments.services.table_referees import assign_table_referee
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,7 @@ from tournaments.errors import Conflict, NotAllowed, RoundNotReady, ServiceError
 from tournaments.models import MatchConfirmation, MatchEvent
 from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import close_match, correct_deal, enter_deal, remove_last_deal
-from tournaments.services.director import close_round, round_gaps
+from tournaments.services.round_closing import close_round, round_gaps
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,8 @@ from tests.tournaments.test_format_pages import play
 from tournaments import selectors
 from tournaments.errors import ServiceError
 from tournaments.models import Round, Tournament
-from tournaments.services import director as director_services
+from tournaments.services import round_closing
+from tournaments.services import status as tournament_status
 from tournaments.services.actions import available_actions
 from tournaments.services.deals import close_match
 from tournaments.services.draws import delete_last_round, draw_next_round
@@ -84,13 +85,13 @@ def _attempt(name: str, tournament: Tournament, by: Any) -> ServiceError | None:
     last = tournament.rounds.order_by("-number").first()
     current = tournament.rounds.filter(is_closed=False).order_by("number").first()
     actions = {
-        "publish": lambda: director_services.publish_tournament(tournament, by=by),
+        "publish": lambda: tournament_status.publish_tournament(tournament, by=by),
         "generate": lambda: generate_round_robin(tournament, by=by),
         "draw": lambda: draw_next_round(tournament, by=by),
         "delete_round": lambda: delete_last_round(last, by=by),  # type: ignore[arg-type]
-        "close_round": lambda: director_services.close_round(current, by=by),  # type: ignore[arg-type]
+        "close_round": lambda: round_closing.close_round(current, by=by),  # type: ignore[arg-type]
         "start_final": lambda: start_final(tournament, size=2, third_place=False, by=by),
-        "finish": lambda: director_services.finish_tournament(tournament, by=by),
+        "finish": lambda: tournament_status.finish_tournament(tournament, by=by),
     }
     if (
         name in ("delete_round", "close_round")
@@ -137,7 +138,7 @@ def test_every_refusal_agrees_with_its_service_along_a_tournament(club, director
     else:
         generate_round_robin(tournament, by=director)
     _agree(tournament, director)
-    director_services.publish_tournament(tournament, by=director)
+    tournament_status.publish_tournament(tournament, by=director)
     first = tournament.rounds.get(number=1)
     match = first.matches.filter(ew_team__isnull=False).first()
     play(first, director)
@@ -154,5 +155,5 @@ def test_every_refusal_agrees_with_its_service_along_a_tournament(club, director
     _agree(tournament, director)
     play(final, director)
     _agree(tournament, director)
-    director_services.finish_tournament(tournament, by=director)
+    tournament_status.finish_tournament(tournament, by=director)
     _agree(tournament, director)

@@ -27,9 +27,9 @@ from tests.tournaments.pages_world import build_world
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Round, Team, Tournament
 from tournaments.permissions import SYSTEM
-from tournaments.services.director import publish_tournament
 from tournaments.services.registration import register_teams
 from tournaments.services.schedule import generate_round_robin
+from tournaments.services.status import publish_tournament
 from tournaments.services.teams import delete_team, edit_team
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,6 @@ from tournaments.errors import Conflict, NotAllowed, ServiceError
 from tournaments.models import Bracket, Match, MatchEvent, Round, Tournament
 from tournaments.selectors.results import table_of
 from tournaments.services.deals import close_match, enter_deal, reopen_match
-from tournaments.services.director import assign_referee, withdraw_team
 from tournaments.services.draws import (
     AllRoundsDrawn,
     DrawChanged,
@@ -27,6 +26,8 @@ from tournaments.services.finals import start_final
 from tournaments.services.registration import register_teams
 from tournaments.services.schedule import generate_round_robin
 from tournaments.services.settings import create_tournament
+from tournaments.services.table_referees import assign_referee
+from tournaments.services.withdrawals import withdraw_team
 
 pytestmark = pytest.mark.django_db
 

@@ -32,13 +32,15 @@ from tournaments.models import (
 from tournaments.services import generate_round_robin, withdraw_team
 from tournaments.services.calls import answer_call, call_director
 from tournaments.services.deals import enter_deal
-from tournaments.services.director import assign_referee, publish_tournament, reinstate_team
 from tournaments.services.draw_edits import swap_sides, swap_teams
 from tournaments.services.draws import draw_next_round
 from tournaments.services.entrants import register_entrants, reinstate_entrant, withdraw_entrant
 from tournaments.services.lineup import substitute
 from tournaments.services.ratings import recompute_ratings
 from tournaments.services.settings import create_tournament
+from tournaments.services.status import publish_tournament
+from tournaments.services.table_referees import assign_referee
+from tournaments.services.withdrawals import reinstate_team
 
 pytestmark = pytest.mark.django_db
 

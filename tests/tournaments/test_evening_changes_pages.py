@@ -13,9 +13,10 @@ from club.models import Membership
 from tests.factories import ClubFactory, MembershipFactory, TeamFactory, make_staff
 from tournaments.models import DirectorCall, Match, MatchEvent, Substitution, Team, Tournament
 from tournaments.services import generate_round_robin
-from tournaments.services.director import assign_referee, publish_tournament
 from tournaments.services.draws import draw_next_round
 from tournaments.services.settings import create_tournament
+from tournaments.services.status import publish_tournament
+from tournaments.services.table_referees import assign_referee
 
 pytestmark = pytest.mark.django_db
 

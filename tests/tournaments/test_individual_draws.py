@@ -14,7 +14,6 @@ from tests.factories import ClubFactory, PlayerFactory, make_staff
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Entrant, Match, MatchSeat, Round, SitOut, Team, Tournament
 from tournaments.services.deals import enter_deal
-from tournaments.services.director import withdraw_team
 from tournaments.services.draws import (
     DrawChanged,
     delete_last_round,
@@ -31,6 +30,7 @@ from tournaments.services.finals import start_final
 from tournaments.services.registration import register_teams
 from tournaments.services.settings import create_tournament
 from tournaments.services.teams import delete_team, edit_team
+from tournaments.services.withdrawals import withdraw_team
 
 pytestmark = pytest.mark.django_db
 

@@ -14,9 +14,9 @@ from tests.factories import MatchFactory, TournamentFactory, UserFactory, make_s
 from tournaments.errors import NotAllowed, ResultsFinal, ResultsNotFinished, ServiceError
 from tournaments.models import Deal, MatchEvent, Tournament
 from tournaments.services.deals import correct_deal, enter_deal, remove_last_deal
-from tournaments.services.director import set_status
 from tournaments.services.results import reopen_results
 from tournaments.services.settings import SettingsRefused, update_tournament
+from tournaments.services.status import set_status
 
 pytestmark = pytest.mark.django_db
 

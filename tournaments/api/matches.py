@@ -27,16 +27,12 @@ from tournaments.services.calls import call_director
 from tournaments.services.categories import set_category
 from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import close_match, reopen_match
-from tournaments.services.director import (
-    assign_referee,
-    close_round,
-    reinstate_team,
-    reopen_round,
-    withdraw_team,
-)
 from tournaments.services.draw_edits import swap_sides, swap_teams
 from tournaments.services.lineup import remove_substitution, substitute
+from tournaments.services.round_closing import close_round, reopen_round
+from tournaments.services.table_referees import assign_referee
 from tournaments.services.teams import delete_team, edit_team
+from tournaments.services.withdrawals import reinstate_team, withdraw_team
 
 from .draws import TABLES_THEN_BYE
 from .evening_serializers import (

@@ -9,13 +9,16 @@ from .deals import (
     reopen_match,
     replay,
 )
-from .director import assign_referee, close_round, reopen_round, set_status, withdraw_team
 from .draws import delete_last_round, draw_next_round, next_round
 from .finals import start_final
 from .ratings import recompute_ratings
 from .registration import register_team, register_teams
+from .round_closing import close_round, reopen_round
 from .schedule import generate_round_robin
 from .settings import create_tournament, update_tournament
+from .status import set_status
+from .table_referees import assign_referee
+from .withdrawals import withdraw_team
 
 __all__ = [
     "assign_referee",

@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 from ..errors import Conflict, ServiceError
 from ..models import Match, Round, Tournament
 from ..permissions import is_director, results_final_refusal
-from .director import close_round_refusal, finish_refusal, publish_refusal
 from .draws import delete_round_refusal
 from .finals import start_final_refusal
+from .round_closing import close_round_refusal
 from .schedule import generate_refusal
+from .status import finish_refusal, publish_refusal
 from .upcoming import AllRoundsDrawn, draw_refusal
 
 Schedule = list[tuple[Round, list[Match]]]

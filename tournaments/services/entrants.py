@@ -31,7 +31,7 @@ from ..changes import changing
 from ..errors import Conflict, ServiceError
 from ..models import Entrant, MatchEvent, SitOut, Team, Tournament
 from ..permissions import require_director
-from .director import reinstate_refusal, withdraw_refusal
+from .withdrawals import reinstate_refusal, withdraw_refusal
 
 __all__ = [
     "delete_entrant",

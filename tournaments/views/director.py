@@ -44,8 +44,8 @@ from ..permissions import (
 )
 from ..scheduling.knockout import BRACKET_SIZES
 from ..services import deals as deal_services
-from ..services import director as director_services
-from ..services import draw_edits, draws, results, schedule
+from ..services import draw_edits, draws, results, round_closing, schedule
+from ..services import status as tournament_status
 from ..services.actions import available_actions
 from ..services.results import REASON_MAX
 from ..services.settings import SettingsRefused
@@ -315,7 +315,7 @@ def generate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @director_required
 def publish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:
-        director_services.publish_tournament(tournament, by=request.user)
+        tournament_status.publish_tournament(tournament, by=request.user)
     except ServiceError as error:
         refused(request, error)
     else:
@@ -329,7 +329,7 @@ def publish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @director_required
 def finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:
-        director_services.finish_tournament(tournament, by=request.user)
+        tournament_status.finish_tournament(tournament, by=request.user)
     except ServiceError as error:
         refused(request, error)
     else:
@@ -341,7 +341,7 @@ def finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @director_required
 def set_status(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     try:
-        director_services.set_status(tournament, request.POST.get("status", ""), by=request.user)
+        tournament_status.set_status(tournament, request.POST.get("status", ""), by=request.user)
     except ServiceError as error:
         refused(request, error)
     else:
@@ -378,11 +378,11 @@ def round_action(
     try:
         if action == "close":
             force = request.POST.get("force") == "1"
-            director_services.close_round(round_, by=request.user, force=force)
+            round_closing.close_round(round_, by=request.user, force=force)
         elif action == "delete":
             draws.delete_last_round(round_, by=request.user)
         else:
-            director_services.reopen_round(round_, by=request.user)
+            round_closing.reopen_round(round_, by=request.user)
     except RoundNotReady as not_ready:
         # Asked first: the director sees which tables are not done and closes anyway or not.
         context = {

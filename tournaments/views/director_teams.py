@@ -21,8 +21,7 @@ from .. import selectors
 from ..errors import ServiceError
 from ..forms import TeamForm, teams_form
 from ..models import Team, Tournament
-from ..services import director as director_services
-from ..services import registration
+from ..services import registration, withdrawals
 from ..services import teams as team_services
 from ..services.categories import set_category
 from .director import back, director_required, refused, registered_message
@@ -69,11 +68,9 @@ def teams(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "form": form,
             "teams": listed,
             "reinstatable": {
-                t.pk
-                for t in listed
-                if t.withdrawn and director_services.reinstate_refusal(t) is None
+                t.pk for t in listed if t.withdrawn and withdrawals.reinstate_refusal(t) is None
             },
-            "withdrawable": {t.pk for t in listed if director_services.withdraw_refusal(t) is None},
+            "withdrawable": {t.pk for t in listed if withdrawals.withdraw_refusal(t) is None},
             "played": played,
             # Offered Withdraw only: deleting would take a drawn round from everybody.
             "drawn": in_schedule.drawn,

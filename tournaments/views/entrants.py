@@ -17,7 +17,7 @@ from ..forms import MembersForm, players_form
 from ..models import Entrant, Tournament
 from ..selectors import individual
 from ..services import entrants as entrant_services
-from ..services.director import reinstate_refusal, withdraw_refusal
+from ..services.withdrawals import reinstate_refusal, withdraw_refusal
 from .director import back, director_required, refused, registered_message
 
 

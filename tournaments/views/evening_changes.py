@@ -21,8 +21,7 @@ from ..errors import ServiceError
 from ..models import DirectorCall, Entrant, Match, Round, SitOut, Substitution, Team, Tournament
 from ..permissions import can_call_director
 from ..services import calls as call_services
-from ..services import director as director_services
-from ..services import draw_edits, lineup
+from ..services import draw_edits, lineup, withdrawals
 from ..services import entrants as entrant_services
 from .director import back, director_required, refused
 from .director_teams import WALK_IN_FIELDS, team_page
@@ -45,7 +44,7 @@ def withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRespo
     team = get_object_or_404(Team, tournament=tournament, pk=pk, round__isnull=True)
     if request.method == "POST":
         try:
-            director_services.withdraw_team(team, by=request.user)
+            withdrawals.withdraw_team(team, by=request.user)
         except ServiceError as error:
             refused(request, error)
         else:
@@ -108,7 +107,7 @@ def reinstate(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
         return back(tournament, "tournaments:director_entrants")
     team = get_object_or_404(Team, tournament=tournament, pk=pk, round__isnull=True)
     try:
-        director_services.reinstate_team(team, by=request.user)
+        withdrawals.reinstate_team(team, by=request.user)
     except ServiceError as error:
         refused(request, error)
     else:

@@ -20,8 +20,8 @@ from ..forms import RefereesForm, referees_form
 from ..middleware import open_link_session, session_link_id
 from ..models import RefereeLink, Tournament
 from ..permissions import link_holders
-from ..services import director as director_services
 from ..services import referees as referee_services
+from ..services import table_referees
 from .director import director_required
 
 # The links made by the last action, with their secrets: shown once, then forgotten.
@@ -112,14 +112,14 @@ def _save_assignments(request: HttpRequest, tournament: Tournament, form: Refere
     for table, referee in form.table_changes():
         try:
             done += len(
-                director_services.assign_table_referee(tournament, table, referee, by=request.user)
+                table_referees.assign_table_referee(tournament, table, referee, by=request.user)
             )
         except ServiceError as error:
             form.add_error(f"table_{table}", error.message)
     for match, referee in form.changes():
         match.tournament = tournament
         try:
-            director_services.assign_referee(match, referee, by=request.user)
+            table_referees.assign_referee(match, referee, by=request.user)
             done += 1
         except ServiceError as error:
             form.add_error(f"match_{match.pk}", error.message)

@@ -26,12 +26,14 @@ from seasons.services import save_season, save_series
 from tournaments.models import Match, Side, Tournament
 from tournaments.services.confirmations import confirm_sheet
 from tournaments.services.deals import enter_deal
-from tournaments.services.director import assign_referee, close_round, set_status
 from tournaments.services.draws import draw_next_round
 from tournaments.services.entrants import register_entrants
 from tournaments.services.registration import register_teams
+from tournaments.services.round_closing import close_round
 from tournaments.services.schedule import generate_round_robin
 from tournaments.services.settings import create_tournament
+from tournaments.services.status import set_status
+from tournaments.services.table_referees import assign_referee
 
 CLUB = {"name": "Club de Belote de Lyon", "slug": "belote-lyon", "city": "Lyon"}
 DIRECTOR = ("director", "belote-director", "Hélène", "Marchand")
