@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import Case, Sum, When
 
 from tournaments.models import Deal, Match
-from tournaments.standings.table import SideStats
+from tournaments.standings.lines import SideStats
 
 # Both sides' counts travel in one integer: NS in the low 16 bits, EW above (a match has far
 # fewer than 65,536 deals). Seven sums per match read the deals in one pass, about as fast

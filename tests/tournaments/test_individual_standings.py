@@ -21,8 +21,9 @@ from tournaments.services.entrants import register_entrants, withdraw_entrant
 from tournaments.services.ratings import final_placings, recompute_ratings
 from tournaments.services.settings import create_tournament, update_tournament
 from tournaments.services.standings import recompute_standings
+from tournaments.standings.lines import MatchResult, TeamInfo
 from tournaments.standings.names import LIVE_ROUND
-from tournaments.standings.table import MatchResult, Tabulation, TeamInfo, compute_standings
+from tournaments.standings.table import Tabulation, compute_standings
 
 # Players 1-5; in round 1 the partnership 10 (players 1 and 2) beats 11 (3 and 4) 600 to
 # 400 and player 5 sits out (side -1). In round 2 partnership 12 (1 and 3) loses 450 to

@@ -12,8 +12,9 @@ from tournaments.models import Standing
 from tournaments.selectors.results import table_of
 from tournaments.services.deals import enter_deal
 from tournaments.services.standings import recompute_standings
+from tournaments.standings.lines import MatchResult, TeamInfo
 from tournaments.standings.names import LIVE_ROUND
-from tournaments.standings.table import MatchResult, TeamInfo, compute_standings
+from tournaments.standings.table import compute_standings
 
 ARGS = ["les-atouts", "winter-cup"]
 TEAMS = [TeamInfo(1, 1), TeamInfo(2, 2), TeamInfo(3, 3), TeamInfo(4, 4)]

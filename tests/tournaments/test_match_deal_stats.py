@@ -14,8 +14,9 @@ from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentF
 from tournaments.models import Deal, Match
 from tournaments.selectors.results import read_results, table_of
 from tournaments.services.deals import correct_deal, enter_deal, remove_last_deal
+from tournaments.standings.lines import NO_STATS
 from tournaments.standings.names import LIVE_ROUND
-from tournaments.standings.table import NO_STATS, compute_standings
+from tournaments.standings.table import compute_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -18,12 +18,8 @@ from tournaments.models import Deal, Match, Standing, Tournament
 from tournaments.selectors import standings_after
 from tournaments.services.deals import enter_deal
 from tournaments.services.standings import recompute_standings
-from tournaments.standings.table import (
-    MatchResult,
-    SideStats,
-    TeamInfo,
-    compute_standings,
-)
+from tournaments.standings.lines import MatchResult, SideStats, TeamInfo
+from tournaments.standings.table import compute_standings
 
 A, B, C, D, E, F = 1, 2, 3, 4, 5, 6
 NAMES = {A: "A", B: "B", C: "C", D: "D", E: "E", F: "F"}

@@ -20,8 +20,9 @@ from tournaments.selectors.results import table_of
 from tournaments.selectors.standings import past_round_rows
 from tournaments.services.deals import enter_deal
 from tournaments.services.standings import recompute_standings
+from tournaments.standings.lines import Line, MatchResult, TeamInfo
 from tournaments.standings.names import LIVE_ROUND, ROW_FIELDS
-from tournaments.standings.table import Line, MatchResult, Tabulation, TeamInfo, compute_standings
+from tournaments.standings.table import Tabulation, compute_standings
 
 A, B, C, D = 1, 2, 3, 4
 TEAMS = [TeamInfo(id=i, seed=i) for i in (A, B, C, D)]

@@ -7,8 +7,9 @@ import pytest
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
 from tournaments.models import Match, Round, Tournament
 from tournaments.selectors.results import table_of
+from tournaments.standings.lines import MatchResult, TeamInfo
 from tournaments.standings.names import LIVE_ROUND
-from tournaments.standings.table import MatchResult, TeamInfo, compute_standings
+from tournaments.standings.table import compute_standings
 
 A, B, C, D, E = 1, 2, 3, 4, 5
 NAMES = {A: "A", B: "B", C: "C", D: "D", E: "E"}

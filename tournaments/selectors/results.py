@@ -11,7 +11,8 @@ from __future__ import annotations
 from django.db import connection
 
 from ..models import Match, Round, SitOut, Team, Tournament
-from ..standings.table import Line, MatchResult, Tabulation, TeamInfo
+from ..standings.lines import Line, MatchResult, TeamInfo
+from ..standings.table import Tabulation
 from .players import entries_of_the_evening
 
 _FINISHED = Match.Status.FINISHED.value

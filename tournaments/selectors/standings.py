@@ -19,7 +19,7 @@ from django.db.models import QuerySet
 
 from ..models import Standing, Tournament
 from ..standings.names import LIVE_ROUND, ROW_FIELDS
-from ..standings.table import Row
+from ..standings.ranking import Row
 from .members import public_team_names
 from .players import entries
 from .results import tabulation_of

@@ -22,7 +22,7 @@ from club.ratings import (
 from club.services import store_rankings
 
 from ..models import Match, MatchSeat, Side, Standing, Tournament
-from ..standings.table import winner_of
+from ..standings.match_figures import winner_of
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 from ..models import Standing, Tournament
 from ..selectors.results import tabulation_of
 from ..standings.names import LIVE_ROUND, ROW_FIELDS
-from ..standings.table import Row
+from ..standings.ranking import Row
 
 log = logging.getLogger(__name__)
 

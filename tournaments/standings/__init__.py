@@ -5,8 +5,10 @@ results and writes the Standing rows.
 """
 
 from .criteria import CRITERIA, DEFAULT_TIE_BREAKS, Criterion
+from .lines import Line, MatchResult, SideStats, TeamInfo
+from .match_figures import winner_of
 from .names import FIGURES, ROW_FIELDS
-from .table import Line, MatchResult, SideStats, TeamInfo, compute_standings, winner_of
+from .table import compute_standings
 
 __all__ = [
     "CRITERIA",

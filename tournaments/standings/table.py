@@ -43,202 +43,15 @@ the latest one (when its digest, `digests.py`, moved), a page the past round it 
 
 from __future__ import annotations
 
-import itertools
-from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from operator import attrgetter
-from typing import Any, NamedTuple
 
-from scoring.engine import DRAW, Team
-
-from .criteria import Criterion, buchholz, known, sonneborn_berger
+from .criteria import Criterion, known
 from .digests import round_digests
-from .names import LIVE_ROUND, ROW_FIELDS
+from .lines import Line, MatchResult, TeamInfo
+from .match_figures import add_byes, additions_of, members_of
+from .names import LIVE_ROUND
+from .ranking import Row, ranked
 from .tally import Tally
-
-
-@dataclass(frozen=True, slots=True)
-class TeamInfo:
-    id: int
-    seed: int
-    withdrawn: bool = False
-
-
-class SideStats(NamedTuple):
-    """One team's deal counts in one match (Match's stored per-side counts)."""
-
-    deals: int = 0
-    contracts_taken: int = 0
-    contracts_made: int = 0
-    contracts_dedans: int = 0
-    capots: int = 0
-    belotes: int = 0
-    litiges: int = 0
-
-
-NO_STATS = SideStats()
-
-
-class MatchResult(NamedTuple):
-    """A match as stored: `ew_team` None for a bye; `winner` "NS", "EW", "draw" or "".
-
-    `playing`: deals entered and not over (the live table counts it on its totals).
-    """
-
-    id: int
-    round_number: int
-    ns_team: int
-    ew_team: int | None
-    finished: bool
-    ns_total: int = 0
-    ew_total: int = 0
-    winner: str = ""
-    ns_stats: SideStats = NO_STATS
-    ew_stats: SideStats = NO_STATS
-    playing: bool = False
-
-
-@dataclass(slots=True)
-class Line:
-    """A team's line after one round: its figures (names.FIGURES), then where it stands.
-
-    `team_id`: the id of whose line it is, a team's (or an individual tournament's entrant's).
-    """
-
-    team_id: int
-    seed: int
-    played: int = 0
-    won: int = 0
-    drawn: int = 0
-    lost: int = 0
-    match_points: int = 0
-    points_for: int = 0
-    points_against: int = 0
-    point_difference: int = 0
-    sonneborn_berger: int = 0
-    buchholz: int = 0
-    deals: int = 0
-    contracts_taken: int = 0
-    contracts_made: int = 0
-    contracts_dedans: int = 0
-    capots: int = 0
-    belotes: int = 0
-    litiges: int = 0
-    withdrawn: bool = False
-    rank: int = 0
-    shared_rank: bool = False
-    in_play: int = 0
-
-    @property
-    def rank_label(self) -> str:
-        return f"{self.rank}=" if self.shared_rank else str(self.rank)
-
-    def stored(self) -> tuple[Any, ...]:
-        """The values of a Standing row, in ROW_FIELDS order."""
-        return _stored(self)
-
-
-_stored = attrgetter(*ROW_FIELDS)
-
-
-# A match's winner as the engine's replay writes it: a team's code, or the engine's DRAW.
-NS, EW = Team.NS.value, Team.EW.value
-
-
-def winner_of(winner: str, ns_total: int, ew_total: int) -> str:
-    """NS, EW or DRAW: the stored winner of a finished match, else the higher total.
-
-    Only a row made by hand lacks its winner; the deal services always store the engine's.
-    """
-    if winner in (NS, EW, DRAW):
-        return winner
-    if ns_total == ew_total:
-        return DRAW
-    return NS if ns_total > ew_total else EW
-
-
-# Who gets the figures, whom they met across the table, the figures.
-Addition = tuple[int, tuple[int, ...], tuple[int, ...]]
-# A side's key (a team's id, or in a mêlée a partnership's) → the line numbers it stands for.
-Members = dict[int, tuple[int, ...]]
-
-
-def _members(lines: dict[int, int], sides: Mapping[int, Sequence[int]] | None) -> Members:
-    """Each side's line numbers: a team is its own line; a partnership, its players' lines."""
-    if sides is None:
-        return {key: (i,) for key, i in lines.items()}
-    return {
-        key: tuple(lines[member] for member in members if member in lines)
-        for key, members in sides.items()
-    }
-
-
-def _additions(
-    matches: Iterable[MatchResult], index: Members, points: tuple[int, int, int]
-) -> tuple[dict[int, list[Addition]], dict[int, int], list[tuple[int, Addition]]]:
-    """What each finished match adds to each side, per round; each line's last match round;
-    what each match in play would add if it ended now (the live table's), with its round."""
-    win, draw, loss = points
-    outcomes = {
-        DRAW: ((0, 1, 0, draw), (0, 1, 0, draw)),
-        NS: ((1, 0, 0, win), (0, 0, 1, loss)),
-        EW: ((0, 0, 1, loss), (1, 0, 0, win)),
-    }
-    additions: dict[int, list[Addition]] = defaultdict(list)
-    provisional: list[tuple[int, Addition]] = []
-    last_match_round: dict[int, int] = {}
-    nobody: tuple[int, ...] = ()
-    for match in matches:
-        if match.ew_team is None:
-            continue  # a bye: no match
-        number = match.round_number
-        ns, ew = index.get(match.ns_team, nobody), index.get(match.ew_team, nobody)
-        for line in ns + ew:
-            last_match_round[line] = max(last_match_round.get(line, 0), number)
-        if match.finished:
-            winner = winner_of(match.winner, match.ns_total, match.ew_total)
-        elif match.playing:
-            winner = winner_of("", match.ns_total, match.ew_total)  # the team ahead, now
-        else:
-            continue
-        ns_won, ew_won = outcomes[winner]
-        ns_diff = match.ns_total - match.ew_total
-        sides: list[Addition] = []
-        if ns:
-            figures = (1, *ns_won, match.ns_total, match.ew_total, ns_diff, *match.ns_stats)
-            for i in ns:
-                sides.append((i, ew, figures))
-        if ew:
-            figures = (1, *ew_won, match.ew_total, match.ns_total, -ns_diff, *match.ew_stats)
-            for i in ew:
-                sides.append((i, ns, figures))
-        if match.finished:
-            additions[number].extend(sides)
-        else:
-            provisional.extend((number, side) for side in sides)
-    return additions, last_match_round, provisional
-
-
-def _add_byes(
-    additions: dict[int, list[Addition]],
-    provisional: list[tuple[int, Addition]],
-    matches: Iterable[MatchResult],
-    index: Members,
-    win: int,
-    bye_points: int,
-) -> None:
-    """A bye as a won match, in each round where some match counts (or is in play, live)."""
-    counted, in_play = set(additions), {number for number, _side in provisional}
-    figures = (1, 1, 0, 0, win, bye_points, 0, bye_points, *NO_STATS)
-    for match in matches:
-        if match.ew_team is not None:
-            continue
-        for i in index.get(match.ns_team, ()):
-            if match.round_number in counted:
-                additions[match.round_number].append((i, (), figures))
-            elif match.round_number in in_play:
-                provisional.append((match.round_number, (i, (), figures)))
 
 
 def compute_standings(
@@ -289,14 +102,12 @@ class Tabulation:
         self.bye_points = bye_points
         self.sides = sides
         self.index = {t.id: i for i, t in enumerate(self.teams)}
-        members = _members(self.index, sides)
-        self.additions, last_match_round, self.provisional = _additions(
+        members = members_of(self.index, sides)
+        self.additions, last_match_round, self.provisional = additions_of(
             self.matches, members, points
         )
         if bye_points is not None:
-            _add_byes(
-                self.additions, self.provisional, self.matches, members, points[0], bye_points
-            )
+            add_byes(self.additions, self.provisional, self.matches, members, points[0], bye_points)
         self.last_round = max(self.additions, default=0)
         self.withdrawn_after = [
             last_match_round.get(i, 0) if t.withdrawn else None for i, t in enumerate(self.teams)
@@ -334,7 +145,7 @@ class Tabulation:
                 continue
             tally.close_round()
             withdrawn = [w is not None and round_number > w for w in self.withdrawn_after]
-            by_round[round_number] = _ranked(tally, self.teams, criteria, withdrawn)
+            by_round[round_number] = ranked(tally, self.teams, criteria, withdrawn)
         if live and self.provisional:
             by_round[LIVE_ROUND] = self._live(tally, criteria)
         return by_round
@@ -352,94 +163,9 @@ class Tabulation:
         index = self.index
         return [
             (*row[:-1], in_play[index[row[0]]])
-            for row in _ranked(tally, self.teams, criteria, withdrawn)
+            for row in ranked(tally, self.teams, criteria, withdrawn)
         ]
 
     def digests(self) -> list[str]:
         """One digest per round of what its lines are computed from (`digests.round_digests`)."""
         return round_digests(self)
-
-
-# A line as a plain tuple, in Line's field order.
-Row = tuple[Any, ...]
-
-
-def _ranked(
-    tally: Tally, team_list: list[TeamInfo], criteria: Sequence[Criterion], withdrawn: list[bool]
-) -> list[Row]:
-    """Every team's line from the tally, in rank order (withdrawn teams last)."""
-    sonneborn = sonneborn_berger(tally)
-    opponents_points = buchholz(tally)
-    steps = _steps(criteria, tally)
-    totals = tally.totals
-    rows: list[Row] = []
-    for gone in (False, True):
-        members = [i for i in range(tally.size) if withdrawn[i] is gone]
-        for tied in _order(members, steps, 0, tally):
-            rank, shared = len(rows) + 1, len(tied) > 1
-            for i in sorted(tied) if shared else tied:  # in seed order
-                t, team = totals[i], team_list[i]
-                # In Line's field order: the summed figures around S–B and Buchholz; in play 0.
-                rows.append(
-                    (
-                        *(team.id, team.seed, *t[:8], sonneborn[i], opponents_points[i]),
-                        *(*t[8:], gone, rank, shared, 0),
-                    )
-                )
-    return rows
-
-
-# A sort step: one key per team for a run of criteria, or a criterion applied among the tied.
-Step = list[Any] | Criterion
-
-
-def _steps(criteria: Sequence[Criterion], tally: Tally) -> list[Step]:
-    """Consecutive criteria that read every team's figures sort as one tuple key."""
-    steps: list[Step] = []
-    run: list[Sequence[int]] = []
-    for criterion in criteria:
-        if criterion.values is None:
-            if run:
-                steps.append(_one_key(run))
-                run = []
-            steps.append(criterion)
-        else:
-            run.append(criterion.values(tally))
-    if run:
-        steps.append(_one_key(run))
-    return steps
-
-
-def _one_key(run: list[Sequence[int]]) -> list[Any]:
-    # A run of one criterion sorts on its numbers as they are: cheaper than 1-tuples.
-    return list(run[0]) if len(run) == 1 else list(zip(*run, strict=True))
-
-
-def _order(group: list[int], steps: Sequence[Step], at: int, tally: Tally) -> list[list[int]]:
-    """Groups of team numbers level on every criterion, best first."""
-    if len(group) <= 1 or at >= len(steps):
-        return [group] if group else []
-    step = steps[at]
-    among_tied = isinstance(step, Criterion)
-    if isinstance(step, Criterion):
-        assert step.among_tied is not None
-        key = step.among_tied(tally, group).__getitem__
-    else:
-        key = step.__getitem__
-    if len(group) == 2:
-        # The commonest tie by far: two teams, compared without a sort.
-        first, second = group
-        if key(first) != key(second):
-            return [[first], [second]] if key(first) > key(second) else [[second], [first]]
-        return _order(group, steps, at + 1, tally)
-    ordered: list[list[int]] = []
-    for _, tied_iter in itertools.groupby(sorted(group, key=key, reverse=True), key=key):
-        tied = list(tied_iter)
-        if len(tied) == 1:
-            ordered.append(tied)
-        elif among_tied and len(tied) < len(group):
-            # It split the group: apply it again among the teams still level.
-            ordered.extend(_order(tied, steps, at, tally))
-        else:
-            ordered.extend(_order(tied, steps, at + 1, tally))
-    return ordered
