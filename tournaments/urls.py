@@ -5,6 +5,7 @@ from django.urls import path
 from .views import (
     accounts,
     corrections,
+    dashboard,
     director,
     director_print,
     director_teams,
@@ -18,6 +19,7 @@ from .views import (
     referees,
     rules,
     table,
+    tournament_actions,
 )
 
 app_name = "tournaments"
@@ -71,14 +73,14 @@ director_urls = [
     path("direct/", director.director_index, name="director_index"),
     path("direct/<slug:club_slug>/", director.club_home, name="director_club"),
     path("direct/<slug:club_slug>/new/", director.tournament_new, name="director_new"),
-    path(D, director.dashboard, name="director"),
+    path(D, dashboard.dashboard, name="director"),
     path(D + "edit/", director.tournament_edit, name="director_edit"),
-    path(D + "tables/", director.tables_live, name="director_tables"),
-    path(D + "schedule/", director.generate, name="director_generate"),
-    path(D + "status/", director.set_status, name="director_status"),
-    path(D + "publish/", director.publish, name="director_publish"),
-    path(D + "finish/", director.finish, name="director_finish"),
-    path(D + "reopen/", director.reopen_results, name="director_reopen"),
+    path(D + "tables/", dashboard.tables_live, name="director_tables"),
+    path(D + "schedule/", tournament_actions.generate, name="director_generate"),
+    path(D + "status/", tournament_actions.set_status, name="director_status"),
+    path(D + "publish/", tournament_actions.publish, name="director_publish"),
+    path(D + "finish/", tournament_actions.finish, name="director_finish"),
+    path(D + "reopen/", tournament_actions.reopen_results, name="director_reopen"),
     path(D + "teams/", director_teams.teams, name="director_teams"),
     path(D + "teams/<int:pk>/", director_teams.team_edit, name="director_team"),
     path(D + "teams/<int:pk>/delete/", director_teams.team_delete, name="director_team_delete"),
@@ -103,10 +105,16 @@ director_urls = [
     path(D + "referees/links/<int:pk>/revoke/", referees.revoke_link, name="director_revoke_link"),
     path(D + "rounds/draw/", draws.draw_round, name="director_draw"),
     path(D + "rounds/<int:number>/draw/", evening_changes.round_edit, name="director_round_edit"),
-    path(D + "rounds/<int:number>/<str:action>/", director.round_action, name="director_round"),
+    path(
+        D + "rounds/<int:number>/<str:action>/",
+        tournament_actions.round_action,
+        name="director_round",
+    ),
     path(D + "calls/<int:pk>/answer/", evening_changes.answer, name="director_answer_call"),
     path(D + "final/", draws.start_final, name="director_final"),
-    path(D + "matches/<int:pk>/<str:action>/", director.match_action, name="director_match"),
+    path(
+        D + "matches/<int:pk>/<str:action>/", tournament_actions.match_action, name="director_match"
+    ),
     path(D + "print/sheets/", director_print.print_sheets, name="director_print_sheets"),
     path(D + "print/standings/", director_print.print_standings, name="director_print_standings"),
     path(

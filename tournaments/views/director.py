@@ -1,7 +1,8 @@
-"""Director pages: set up a tournament, its schedule and status, follow and close its tables.
+"""Director pages: the gate every one of them passes, the club's page, a tournament set up.
 
 Only directors of the tournament's club get in: anonymous visitors are sent to sign in,
-others get 403. Every action calls one service and turns a refusal into a message.
+others get 403. Every action calls one service and turns a refusal into a message; the
+dashboard is `dashboard`'s, the tournament's buttons `tournament_actions`'.
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
 
 from club.models import Club
 from club.pages import sections
@@ -32,28 +32,13 @@ from club.registration import (
 )
 from club.selectors import members
 
-from .. import selectors
-from ..errors import EntriesNotCheckedIn, RoundNotReady, ServiceError
+from ..errors import ServiceError
 from ..forms import TournamentForm, players_form
-from ..models import Match, Round, Tournament
-from ..permissions import (
-    directed_club_ids,
-    is_director,
-    is_site_admin,
-    reopen_results_refusal,
-)
-from ..scheduling.knockout import BRACKET_SIZES
-from ..services import deals as deal_services
-from ..services import draw_edits, draws, results, round_closing, schedule
-from ..services import status as tournament_status
-from ..services.actions import available_actions
-from ..services.results import REASON_MAX
+from ..models import Tournament
+from ..permissions import directed_club_ids, is_director, is_site_admin
 from ..services.settings import SettingsRefused
-from .public import POLL_SECONDS
 
 View = Callable[..., HttpResponse]
-ACTIONS = ("close", "reopen")
-ROUND_ACTIONS = (*ACTIONS, "delete")
 
 
 def director_required(view: View) -> View:
@@ -191,235 +176,3 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
         "tournaments/director/tournament_form.html",
         {"club": tournament.club, "form": form, "tournament": tournament},
     )
-
-
-def tables_context(tournament: Tournament) -> dict[str, Any]:
-    """Every table of the tournament, round by round, for the live view (two queries)."""
-    rounds = selectors.tables(tournament)
-    calls = selectors.waiting_calls(rounds)
-    return {
-        "tournament": tournament,
-        "rounds": rounds,
-        "disputes": selectors.disputes(rounds),
-        "calls": calls,
-        # The polling version: a call changes the page without changing the tournament.
-        "tables_version": tables_version(tournament, calls),
-        "editable_rounds": {
-            round_.number
-            for round_, matches in rounds
-            if draw_edits.swap_refusal(round_, matches) is None
-        },
-        "poll_seconds": POLL_SECONDS,
-    }
-
-
-def tables_version(tournament: Tournament, calls: list[Any]) -> str:
-    """The tournament's change number, and the calls waiting (a call changes no result)."""
-    waiting = ",".join(str(call.pk) for call in calls)
-    return f"{tournament.change_seq}.{waiting}" if waiting else str(tournament.change_seq)
-
-
-@director_required
-def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    context = tables_context(tournament)
-    # An individual tournament's entries are players (its teams, the rounds' partnerships).
-    team_count = selectors.players.entries(tournament).filter(withdrawn=False).count()
-    context.update(
-        {
-            "team_count": team_count,
-            "statuses": Tournament.Status.choices,
-            "is_director": True,
-            "tab": "director",
-            "may_reopen": reopen_results_refusal(request.user, tournament) is None,
-            "reason_max": REASON_MAX,
-        }
-    )
-    context.update(rounds_context(tournament, context["rounds"], team_count))
-    return render(request, "tournaments/director/dashboard.html", context)
-
-
-def rounds_context(
-    tournament: Tournament, schedule: list[tuple[Round, list[Match]]], team_count: int
-) -> dict[str, Any]:
-    """What the dashboard offers next, each button shown exactly when its action would
-    succeed (`actions`: the services' own refusals, None where allowed), with the next round
-    to draw and the final's sizes.
-
-    Read from the tables the dashboard shows anyway (`schedule`): no query of its own.
-    """
-    refusals = available_actions(tournament, schedule, teams=team_count)
-    upcoming = draws.what_comes_next(tournament, schedule) if refusals["draw"] is None else None
-    rounds = [round_ for round_, _matches in schedule]
-    knockout = any(r.is_knockout for r in rounds)
-    qualifying = [r for r in rounds if not r.is_knockout]
-    planned = tournament.round_count if tournament.is_round_by_round else len(qualifying)
-    sizes = [n for n in BRACKET_SIZES if n <= team_count] if not knockout else []
-    return {
-        "actions": refusals,
-        "upcoming": upcoming,
-        "last_round": rounds[-1] if rounds else None,
-        "qualifying_drawn": len(qualifying),
-        "qualifying_planned": planned,
-        "bracket": tournament.bracket if tournament.has_final else None,
-        "final_sizes": sizes,
-        # A club's usual final: the semi-finals, or the quarter-finals when there are teams enough.
-        "final_default": max((n for n in sizes if n <= 8), default=None),
-        # Where the final's card shows (its button or why not): a team format whose
-        # qualifying rounds are all drawn.
-        "final_offered": bool(qualifying)
-        and len(qualifying) >= (planned or 0)
-        and not knockout
-        and not tournament.is_individual,
-    }
-
-
-@director_required
-def tables_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The live tables alone, for polling: 204 while nothing changed since the page's version."""
-    if request.GET.get("seq") == tables_version(tournament, list(selectors.open_calls(tournament))):
-        return HttpResponse(status=204)
-    return render(request, "tournaments/director/_tables.html", tables_context(tournament))
-
-
-@require_POST
-@director_required
-def generate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    try:
-        rounds = schedule.generate_round_robin(
-            tournament,
-            by=request.user,
-            draw_lots=bool(request.POST.get("draw_lots")),
-            leave_out_expected=request.POST.get("leave_out_expected") == "1",
-        )
-    except EntriesNotCheckedIn as asked:
-        # Asked first: the director checks the late teams in, or generates without them.
-        context = {
-            "tournament": tournament,
-            "reason": asked.message,
-            "expected": asked.expected,
-            "draw_lots": bool(request.POST.get("draw_lots")),
-            "tab": "director",
-        }
-        return render(request, "tournaments/director/generate_confirm.html", context)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        text = ngettext(
-            "Schedule generated: %(n)d round.", "Schedule generated: %(n)d rounds.", len(rounds)
-        )
-        messages.success(request, text % {"n": len(rounds)})
-    return back(tournament)
-
-
-@require_POST
-@director_required
-def publish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    try:
-        tournament_status.publish_tournament(tournament, by=request.user)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        messages.success(
-            request, _("Published: the referees can now enter the deals at their tables.")
-        )
-    return back(tournament)
-
-
-@require_POST
-@director_required
-def finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    try:
-        tournament_status.finish_tournament(tournament, by=request.user)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        messages.success(request, _("Finished: these standings are the final ones."))
-    return back(tournament)
-
-
-@require_POST
-@director_required
-def set_status(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    try:
-        tournament_status.set_status(tournament, request.POST.get("status", ""), by=request.user)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        messages.success(
-            request, _("Status: %(status)s.") % {"status": tournament.get_status_display()}
-        )
-    return back(tournament)
-
-
-@require_POST
-@director_required
-def reopen_results(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    try:
-        results.reopen_results(tournament, by=request.user, reason=request.POST.get("reason", ""))
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        messages.success(
-            request,
-            _("Results reopened: they are provisional until the tournament is finished again."),
-        )
-    return back(tournament)
-
-
-@require_POST
-@director_required
-def round_action(
-    request: HttpRequest, tournament: Tournament, number: int, action: str
-) -> HttpResponse:
-    if action not in ROUND_ACTIONS:
-        raise Http404
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    round_.tournament = tournament
-    try:
-        if action == "close":
-            force = request.POST.get("force") == "1"
-            round_closing.close_round(round_, by=request.user, force=force)
-        elif action == "delete":
-            draws.delete_last_round(round_, by=request.user)
-        else:
-            round_closing.reopen_round(round_, by=request.user)
-    except RoundNotReady as not_ready:
-        # Asked first: the director sees which tables are not done and closes anyway or not.
-        context = {
-            "tournament": tournament,
-            "round": round_,
-            "reason": not_ready.message,
-            "tab": "director",
-        }
-        return render(request, "tournaments/director/close_round.html", context)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        texts = {
-            "close": _("Round %(n)d closed."),
-            "reopen": _("Round %(n)d reopened."),
-            "delete": _("%(round)s deleted: it can be drawn again."),
-        }
-        messages.success(request, texts[action] % {"n": number, "round": round_})
-    return back(tournament)
-
-
-@require_POST
-@director_required
-def match_action(
-    request: HttpRequest, tournament: Tournament, pk: int, action: str
-) -> HttpResponse:
-    if action not in ACTIONS:
-        raise Http404
-    match = get_object_or_404(
-        Match.objects.select_related("tournament"), tournament=tournament, pk=pk
-    )
-    service = deal_services.close_match if action == "close" else deal_services.reopen_match
-    try:
-        service(match, by=request.user)
-    except ServiceError as error:
-        refused(request, error)
-    else:
-        text = _("Table %(t)s closed.") if action == "close" else _("Table %(t)s reopened.")
-        messages.success(request, text % {"t": match.table})
-    return back(tournament)
