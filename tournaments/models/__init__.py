@@ -7,7 +7,8 @@ from .deal import Deal, DealAudit, MatchEvent, Submission
 from .entrant import Entrant, SitOut
 from .entry import Entry
 from .lineup import DirectorCall, Substitution
-from .match import SEATS_PREFETCH, Match, MatchSeat
+from .match import Match
+from .match_seats import SEATS_PREFETCH, MatchSeat
 from .standing import Standing
 from .table import MatchConfirmation, RefereeLink
 from .tournament import Round, Team, Tournament, default_tie_breaks
