@@ -59,7 +59,16 @@ def test_the_engine_imports_nothing_of_the_project_nor_django():
 def test_the_draws_and_the_standings_arithmetic_are_free_of_the_orm():
     pure = ("django.db", "rest_framework", "tournaments.models", "club.models")
     assert offenders("tournaments/scheduling", ("django", "club", "rest_framework")) == {}
-    for module in ("names", "criteria", "tally", "digests", "table"):
+    for module in (
+        "names",
+        "criteria",
+        "tally",
+        "digests",
+        "lines",
+        "match_figures",
+        "ranking",
+        "table",
+    ):
         path = f"tournaments/standings/{module}.py"
         names = imported_modules("tournaments/standings")[path]
         assert not [n for n in names if n.startswith(pure)], path

@@ -1,4 +1,5 @@
-"""A match between two teams at one table (its seats: `match_seats`)."""
+"""A match between two teams at one table, and its manager that makes matches with their seats
+(the seats themselves: `match_seats`)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,29 @@ from scoring.engine import MatchReplay
 from scoring.engine import Team as EngineTeam
 
 from .choices import Outcome, Seat, Side, seat_of
-from .match_seats import MatchManager, MatchSeat
+from .match_seats import MatchSeat
 from .tournament import Round, Team, Tournament
+
+
+class MatchManager(models.Manager["Match"]):
+    def create_seated(
+        self,
+        matches: list[Match],
+        batch_size: int | None = None,
+        *,
+        line_ups: dict[int, dict[int, tuple[int, int]]] | None = None,
+    ) -> list[Match]:
+        """Insert new matches with their MatchSeat rows, in a few statements: the one way
+        matches are made in bulk (`bulk_create` skips `Match.save`, which keeps the seats of
+        a single match, and so the database's "once a round" for each team). `line_ups`:
+        per round number, who sits for a team with a substitute (team id: player ids)."""
+        made = self.bulk_create(matches, batch_size=batch_size)
+        line_ups = line_ups or {}
+        MatchSeat.objects.bulk_create(
+            [seat for match in made for seat in match.seat_rows(line_ups.get(match.round.number))],
+            batch_size=batch_size,
+        )
+        return made
 
 
 class Match(models.Model):

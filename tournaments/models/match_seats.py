@@ -1,8 +1,9 @@
-"""The seats that keep a team to one match a round: a MatchSeat per side, made with the matches."""
+"""The seats that keep a team to one match a round: a MatchSeat per side (made with the matches:
+`Match.objects.create_seated`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -11,30 +12,6 @@ from club.models import Player
 
 from .choices import Side
 from .tournament import Round, Team
-
-if TYPE_CHECKING:
-    from .match import Match
-
-
-class MatchManager(models.Manager["Match"]):
-    def create_seated(
-        self,
-        matches: list[Match],
-        batch_size: int | None = None,
-        *,
-        line_ups: dict[int, dict[int, tuple[int, int]]] | None = None,
-    ) -> list[Match]:
-        """Insert new matches with their MatchSeat rows, in a few statements: the one way
-        matches are made in bulk (`bulk_create` skips `Match.save`, which keeps the seats of
-        a single match, and so the database's "once a round" for each team). `line_ups`:
-        per round number, who sits for a team with a substitute (team id: player ids)."""
-        made = self.bulk_create(matches, batch_size=batch_size)
-        line_ups = line_ups or {}
-        MatchSeat.objects.bulk_create(
-            [seat for match in made for seat in match.seat_rows(line_ups.get(match.round.number))],
-            batch_size=batch_size,
-        )
-        return made
 
 
 class MatchSeat(models.Model):
