@@ -243,3 +243,23 @@ def test_the_club_ranking_names_a_members_only_member_by_initials_to_visitors(cl
     member = Client()
     member.force_login(make_staff(club, Membership.Role.MEMBER, "member"))
     assert "Ben Roux" in member.get(ranking).content.decode()
+
+
+def test_find_my_table_and_the_players_table_show_a_hidden_member_by_initials(club, evening):
+    people, tournament = evening
+    ben = people["Ben"]
+    ben.profile = Player.Profile.HIDDEN
+    ben.save()
+    args = [club.slug, tournament.slug]
+    found = Client().get(reverse("tournaments:find_player", args=args), {"q": "Roux"})
+    assert ">B. R.</a>" in found.content.decode() and "Ben Roux" not in found.content.decode()
+    anne = Client().get(reverse("tournaments:player_table", args=[*args, people["Anne"].pk]))
+    page = anne.content.decode()
+    assert "Anne Petit &amp; B. R." in page and "Petit – Roux" not in page
+    assert "Ben Roux" not in page
+    # The club's director reads the full name where the page is theirs alone.
+    director = make_staff(club, Membership.Role.DIRECTOR, "director")
+    signed_in = Client()
+    signed_in.force_login(director)
+    found = signed_in.get(reverse("tournaments:find_player", args=args), {"q": "Roux"})
+    assert ">Ben Roux</a>" in found.content.decode()
