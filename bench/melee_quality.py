@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.tournaments.pairing_world import IndividualTournament
+from tests.tournaments.draws.pairing_world import IndividualTournament
 from tournaments.scheduling.individual import draw, search, sit_outs
 from tournaments.scheduling.individual.costs import Past, TableCosts, as_table
 from tournaments.scheduling.matching import lot

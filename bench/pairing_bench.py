@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import tournaments.scheduling.teams as team_draws
 from bench.timing import timed
-from tests.tournaments.pairing_world import IndividualTournament, TeamTournament
+from tests.tournaments.draws.pairing_world import IndividualTournament, TeamTournament
 from tournaments.scheduling import PairBy
 from tournaments.scheduling.matching import min_cost_perfect_matching
 

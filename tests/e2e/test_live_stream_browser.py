@@ -21,7 +21,7 @@ from django.urls import reverse
 
 from tests.conftest import requires_postgres, requires_redis
 from tests.e2e.conftest import PHONE, requires_chromium
-from tests.tournaments.pages_world import LITIGE, MADE_BY_NS, build_world
+from tests.tournaments.pages.pages_world import LITIGE, MADE_BY_NS, build_world
 from tournaments.services.deals import enter_deal
 
 pytestmark = [

@@ -14,7 +14,7 @@ from django.urls import reverse
 from club.models import Membership, Player
 from tests.e2e.conftest import requires_chromium, sign_in, submit
 from tests.factories import ClubFactory, make_staff
-from tests.tournaments.pages_world import MADE_BY_EW, MADE_BY_NS, build_world
+from tests.tournaments.pages.pages_world import MADE_BY_EW, MADE_BY_NS, build_world
 from tournaments.models import Match, Team, Tournament
 from tournaments.services.deals import enter_deal
 

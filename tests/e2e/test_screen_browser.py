@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.pages_world import build_world
+from tests.tournaments.pages.pages_world import build_world
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

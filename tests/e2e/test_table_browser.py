@@ -260,7 +260,7 @@ def test_a_referee_signs_in_through_a_private_link_and_sees_only_their_tables(
 def test_the_director_makes_referees_from_names_and_sees_a_dispute(
     chromium_browser, live_server, screenshot
 ):
-    from tests.tournaments.pages_world import build_world
+    from tests.tournaments.pages.pages_world import build_world
 
     world = build_world()  # table 1 of round 1 is played out (three deals)
     tournament = world.tournament

@@ -13,7 +13,7 @@ from django.utils import translation
 
 from live.fragments import fragment_key
 from live.versions import live_state, publish_live
-from tests.tournaments.pages_world import MADE_BY_NS, build_world
+from tests.tournaments.pages.pages_world import MADE_BY_NS, build_world
 from tournaments import selectors
 from tournaments.changes import changing
 from tournaments.models import Match, Round, Tournament

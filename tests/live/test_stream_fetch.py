@@ -16,7 +16,7 @@ from django.urls import reverse
 from live.stream.app import StreamApp, trusted_host
 from live.stream.hub import Topic
 from live.stream.paths import topic_of
-from tests.tournaments.pages_world import build_world
+from tests.tournaments.pages.pages_world import build_world
 
 ARGS = ["les-atouts", "winter-cup"]
 

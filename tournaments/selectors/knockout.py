@@ -178,7 +178,8 @@ def bracket_columns(tournament: Tournament, progress: KnockoutProgress) -> list[
     the results decide it, and the rounds after it the tables whose winners go through.
     """
     bracket = progress.bracket
-    teams = {t.pk: t for t in tournament.teams.all()}
+    # The players with the teams: a name is shown as their profiles allow (club.privacy).
+    teams = {t.pk: t for t in tournament.teams.select_related("first_player", "second_player")}
     seed_of = {team: number for number, team in enumerate(bracket.seeds, start=1)}
 
     def slot(team_id: int | None, **kwargs: Any) -> BracketSlot:

@@ -12,7 +12,11 @@ from django.urls import reverse
 
 from club.models import Membership
 from tests.factories import ClubFactory, make_staff
-from tests.tournaments.test_query_counts import DIRECTOR_BOUND, PAST_ROUNDS_COMPUTED, PUBLIC_BOUND
+from tests.tournaments.pages.test_query_counts import (
+    DIRECTOR_BOUND,
+    PAST_ROUNDS_COMPUTED,
+    PUBLIC_BOUND,
+)
 from tournaments.models import Bracket, Match, Round, Tournament
 from tournaments.services.deals import enter_deal
 from tournaments.services.draws import draw_next_round, next_round

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from tests.e2e.conftest import requires_chromium
 from tests.e2e.test_table_browser import sign_in
-from tests.tournaments.pages_world import build_world
+from tests.tournaments.pages.pages_world import build_world
 from tournaments.models import Round, Tournament
 from tournaments.services.draws import draw_next_round
 from tournaments.services.registration import register_teams

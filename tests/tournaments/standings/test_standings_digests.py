@@ -13,7 +13,7 @@ from django.db.models import F
 
 from bench.bigtournament import build_round_robin_tournament
 from tests.factories import MatchFactory, RoundFactory, TeamFactory, TournamentFactory
-from tests.tournaments.pages_world import MADE_BY_NS, build_world
+from tests.tournaments.pages.pages_world import MADE_BY_NS, build_world
 from tournaments.models import Match, Standing, Tournament
 from tournaments.selectors import standings as standings_selectors
 from tournaments.selectors.results import table_of
@@ -62,7 +62,9 @@ def test_the_digests_do_not_depend_on_the_order_the_matches_are_read_in():
 def test_another_process_computes_the_same_digests():
     """They are stored and compared by other workers: nothing may depend on the process
     (hash seeds, object identities, reference counts)."""
-    script = "from tests.tournaments.test_standings_digests import digests; print(digests())"
+    script = (
+        "from tests.tournaments.standings.test_standings_digests import digests; print(digests())"
+    )
     env = {**os.environ, "PYTHONHASHSEED": "12345", "DJANGO_SETTINGS_MODULE": "config.settings"}
     out = subprocess.run(
         [sys.executable, "-c", f"import django; django.setup(); {script}"],

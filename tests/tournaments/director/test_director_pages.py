@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from club.models import Membership
 from tests.factories import ClubFactory, TeamFactory, TournamentFactory, make_staff
-from tests.tournaments.pages_world import build_world
+from tests.tournaments.pages.pages_world import build_world
 from tournaments.models import Match, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from tournaments.permissions import SYSTEM
 from tournaments.services import assign_referee, generate_round_robin
 from tournaments.services.table_referees import assign_table_referee
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_only_match_event_record_creates_an_event():

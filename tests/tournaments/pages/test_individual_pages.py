@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from club.models import Membership, Player
 from tests.factories import ClubFactory, PlayerFactory, make_staff
-from tests.tournaments.test_query_counts import (
+from tests.tournaments.pages.test_query_counts import (
     DIRECTOR_BOUND,
     PAST_ROUNDS_COMPUTED,
     PLAYER_PAGE_BOUND,

@@ -2,7 +2,7 @@
 
 The declaration selects are sent once, as a template the script clones: before, 8 slots of 3
 selects were rendered for each deal. Measured here:
-`.venv/bin/python -m pytest tests/tournaments/test_table_page_weight.py -q -s -p no:cacheprovider`
+`.venv/bin/python -m pytest tests/tournaments/table/test_table_page_weight.py -q -s -p no:cacheprovider`
 prints the page's size.
 """
 

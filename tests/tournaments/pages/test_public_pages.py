@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import TournamentFactory
-from tests.tournaments.pages_world import MADE_BY_NS, build_world
+from tests.tournaments.pages.pages_world import MADE_BY_NS, build_world
 from tournaments.selectors import standings_version
 from tournaments.services.deals import enter_deal
 from tournaments.services.standings import recompute_standings

@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from tests.tournaments.pages_world import build_world
+from tests.tournaments.pages.pages_world import build_world
 from tournaments.models import Standing, Team, Tournament
 
 pytestmark = pytest.mark.django_db

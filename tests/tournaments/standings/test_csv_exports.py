@@ -8,7 +8,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.pages_world import build_world
+from tests.tournaments.pages.pages_world import build_world
 from tournaments.models import Team
 from tournaments.views.director_print import spreadsheet_safe
 

@@ -23,7 +23,7 @@ from tests.factories import (
     TournamentFactory,
     make_staff,
 )
-from tests.tournaments.pages_world import build_world
+from tests.tournaments.pages.pages_world import build_world
 from tournaments.errors import Conflict, ServiceError
 from tournaments.models import Round, Team, Tournament
 from tournaments.permissions import SYSTEM

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.test_format_pages import club, director, play, swiss, url
+from tests.tournaments.pages.test_format_pages import club, director, play, swiss, url
 from tournaments.models import Tournament
 from tournaments.services.draws import draw_next_round
 from tournaments.services.finals import start_final

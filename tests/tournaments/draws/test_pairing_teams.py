@@ -142,14 +142,14 @@ def test_the_same_inputs_give_the_same_round_in_any_order(field, shuffler):
 def test_the_same_seed_gives_the_same_round_in_another_process():
     """Nothing in the draw may hang on hash() salting or on the solver's hash tables."""
     script = (
-        "from tests.tournaments.pairing_world import TeamTournament\n"
+        "from tests.tournaments.draws.pairing_world import TeamTournament\n"
         "import random\n"
         "from tournaments.scheduling import PairBy\n"
         "t = TeamTournament(list(range(1, 42)), PairBy.MATCH_POINTS, seed=99)\n"
         "t.play_rounds(4, random.Random(5))\n"
         "print([str(p) for p in t.draw().pairings])\n"
     )
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     outputs = {
         subprocess.run(
             [sys.executable, "-c", script],

@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 
 from club.models import Membership
 from tests.factories import ClubFactory, UserFactory, make_staff
-from tests.tournaments.pages_world import World, build_world
+from tests.tournaments.pages.pages_world import World, build_world
 
 pytestmark = pytest.mark.django_db
 

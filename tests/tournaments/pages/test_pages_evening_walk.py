@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from club.models import Membership, Player
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, make_staff
-from tests.tournaments.pages_world import build_world
+from tests.tournaments.pages.pages_world import build_world
 from tournaments.models import Match, Tournament
 from tournaments.services.settings import create_tournament
 

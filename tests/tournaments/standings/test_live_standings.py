@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.tournaments.pages_world import MADE_BY_EW, MADE_BY_NS, build_world
+from tests.tournaments.pages.pages_world import MADE_BY_EW, MADE_BY_NS, build_world
 from tournaments.models import Standing
 from tournaments.selectors.results import table_of
 from tournaments.services.deals import enter_deal

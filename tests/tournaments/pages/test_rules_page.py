@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from scoring.engine.rules import RULE_NAMES
 from tests.factories import TournamentFactory
-from tests.tournaments.pages_world import build_world
+from tests.tournaments.pages.pages_world import build_world
 
 pytestmark = pytest.mark.django_db
 ARGS = ["les-atouts", "winter-cup"]

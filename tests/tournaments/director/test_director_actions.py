@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from club.models import Membership
 from tests.factories import ClubFactory, make_staff
-from tests.tournaments.test_format_pages import play
+from tests.tournaments.pages.test_format_pages import play
 from tournaments import selectors
 from tournaments.errors import ServiceError
 from tournaments.models import Round, Tournament
