@@ -84,6 +84,25 @@ def guarded(inner: Any, max_per_client: int = 20) -> StreamGuard:
     )
 
 
+def run_alone(coroutine_function):  # type: ignore[no-untyped-def]
+    """`asyncio.run` in a thread of its own: a browser test before this one (in the same
+    process, as pytest-xdist may arrange) leaves Playwright's event loop running in this one."""
+    outcome: dict[str, object] = {}
+
+    def target() -> None:
+        try:
+            outcome["value"] = asyncio.run(coroutine_function())
+        except BaseException as error:  # handed to the test's thread
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return outcome.get("value")
+
+
 def test_one_address_holds_twenty_streams_and_is_refused_the_twenty_first(settings):
     settings.PROXY_COUNT = 0
 
@@ -103,7 +122,7 @@ def test_one_address_holds_twenty_streams_and_is_refused_the_twenty_first(settin
         again, _task = await status_of(app, scope())
         assert again == 200
 
-    asyncio.run(run())
+    run_alone(run)
 
 
 def test_rotating_forwarded_addresses_from_a_local_peer_count_as_that_peer(settings):
@@ -119,7 +138,7 @@ def test_rotating_forwarded_addresses_from_a_local_peer_count_as_that_peer(setti
         assert answers == [200, 200, 200, 429, 429]
         inner.release.set()
 
-    asyncio.run(run())
+    run_alone(run)
 
 
 def test_behind_the_named_proxy_the_address_it_forwards_is_the_clients(settings):
@@ -134,7 +153,7 @@ def test_behind_the_named_proxy_the_address_it_forwards_is_the_clients(settings)
         assert (first, second, third) == (200, 429, 200)
         inner.release.set()
 
-    asyncio.run(run())
+    run_alone(run)
 
 
 def test_the_stream_host_answers_404_for_every_page_of_the_site(stream_host):
@@ -154,7 +173,7 @@ def test_the_stream_host_answers_404_for_every_page_of_the_site(stream_host):
             answers.append(status)
         return answers
 
-    assert asyncio.run(run()) == [404] * 6
+    assert run_alone(run) == [404] * 6
 
 
 def test_the_default_cap_is_twenty_a_setting(stream_host):
