@@ -1,9 +1,8 @@
-"""Director forms: a tournament with its house rules, pasted lists of players and teams, referees."""
+"""A tournament's settings form: its house rules, tie-breaks and the parts apps above add."""
 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, Protocol
 
 from django import forms
@@ -13,18 +12,18 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Player
 from scoring.engine import parse_rules
 from scoring.rules_text import choice_label, rule_specs
 
-from .models import Match, Team, Tournament
-from .models.tournament import DEFAULT_CORRECTION_MINUTES
-from .services.settings import (
+from ..models import Tournament
+from ..models.tournament import DEFAULT_CORRECTION_MINUTES
+from ..services.settings import (
     SettingsRefused,
     create_tournament,
     update_tournament,
 )
-from .standings.criteria import default_tie_breaks_for, labels
+from ..standings.criteria import default_tie_breaks_for, labels
+from .prize_words import prize_editor_words, prize_path_words
 
 RULE_PREFIX = "rule_"
 
@@ -378,257 +377,3 @@ class TournamentForm(forms.Form):
                 continue
             field = RULE_PREFIX + rule if name == "rules" else name
             self.add_error(field if field in self.fields else None, problem.message)
-
-
-def prize_editor_words() -> dict[str, Any]:
-    """The words of the prize table editor (static/js/prize-table.js), for every form that
-    carries a prize table (a tournament's, a series')."""
-    return {
-        "line": _("Line %(n)s"),
-        "which": _("Which places"),
-        "place": _("a place"),
-        "places": _("places from … to"),
-        "every": _("every … place"),
-        "last": _("the last"),
-        "from": _("from"),
-        "to": _("to"),
-        "step": _("every"),
-        "category": _("category"),
-        "amount": _("amount"),
-        "percent": _("percent of the pool"),
-        "kind": _("in kind"),
-        "remove": _("Remove line %(n)s"),
-        "add": _("Add a line"),
-        "pool_percent": _("Share of the entry fees in the pool (%)"),
-        "pool_added": _("Money added by the club"),
-        "rounding": _("Round percentages down to"),
-        "cumulative": _("A category prize may go to an entry holding a place prize"),
-        "presets": _("Start from"),
-        "preset_share": _("a share of the fees over the first places"),
-        "preset_van4": _("the formule van 4"),
-        "preset_every_team": _("a prize for every team"),
-        "a_prize": _("A prize"),
-        "none": _("No prizes"),
-        "json": _("The table as JSON"),
-    }
-
-
-_PRIZE_LINE = re.compile(r"^prizes\.lines\[(\d+)\](?:\.(\w+))?")
-
-
-def prize_path_words(path: str) -> str:
-    """Where a prize table problem is, as the editor shows it: "Line 3, percent"."""
-    words = {
-        "place": _("place"),
-        "places": _("places"),
-        "every": _("every"),
-        "from": _("from"),
-        "to": _("to"),
-        "last": _("the last"),
-        "category": _("category"),
-        "amount": _("amount"),
-        "percent": _("percent of the pool"),
-        "kind": _("in kind"),
-        "prizes.pool.percent_of_fees": _("Share of the entry fees in the pool (%)"),
-        "prizes.pool.added": _("Money added by the club"),
-        "prizes.rounding": _("Round percentages down to"),
-        "prizes.lines": _("The prize lines"),
-    }
-    line = _PRIZE_LINE.match(path)
-    if line is None:
-        return str(words.get(path, path))
-    where = _("Line %(n)s") % {"n": int(line.group(1)) + 1}
-    key = line.group(2)
-    return f"{where}, {words.get(key, key)}" if key else str(where)
-
-
-class PasteForm(forms.Form):
-    """A list pasted from a spreadsheet or a message: one line per entry."""
-
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}))
-    # Set by the confirmation step: the director has seen the new members and creates them.
-    confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
-
-    def __init__(self, *args: Any, label: Any = "", help_text: Any = "", **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["text"].label = label
-        self.fields["text"].help_text = help_text
-
-    def clean_text(self) -> str:
-        text = self.cleaned_data["text"]
-        if not any(line.strip() for line in text.splitlines()):
-            raise forms.ValidationError(_("Paste at least one line."))
-        return text
-
-
-def players_form(*args: Any, **kwargs: Any) -> PasteForm:
-    return PasteForm(
-        *args,
-        label=_("Players"),
-        help_text=_("One player per line: first name and last name."),
-        **kwargs,
-    )
-
-
-def teams_form(*args: Any, **kwargs: Any) -> PasteForm:
-    return PasteForm(
-        *args,
-        label=_("Teams"),
-        help_text=_(
-            "One team per line: “Team name: First Player & Second Player”, or just the two players."
-        ),
-        **kwargs,
-    )
-
-
-def referees_form(*args: Any, **kwargs: Any) -> PasteForm:
-    return PasteForm(
-        *args,
-        label=_("New referees"),
-        help_text=_(
-            "One name per line. Each becomes a referee of the club and gets a private link "
-            "to this tournament's tables."
-        ),
-        **kwargs,
-    )
-
-
-class TeamForm(forms.Form):
-    """A team's name and players; the players only while the team has not played."""
-
-    name = forms.CharField(label=_("Name"), max_length=120)
-    first_player = forms.ModelChoiceField(label=_("First player"), queryset=Player.objects.none())
-    second_player = forms.ModelChoiceField(label=_("Second player"), queryset=Player.objects.none())
-    category = forms.CharField(
-        label=_("Category"),
-        max_length=100,
-        required=False,
-        help_text=_(
-            "A tag such as Ladies, Youth or Seniors, which a category prize names. Empty: none."
-        ),
-    )
-
-    def __init__(self, data: Any = None, *, team: Team, players_locked: bool) -> None:
-        super().__init__(
-            data,
-            initial={
-                "name": team.name,
-                "first_player": team.first_player_id,
-                "second_player": team.second_player_id,
-                "category": team.category,
-            },
-        )
-        self.team = team
-        members = Player.objects.filter(memberships__club_id=team.tournament.club_id).order_by(
-            "last_name", "first_name"
-        )
-        for name in ("first_player", "second_player"):
-            field = self.fields[name]
-            assert isinstance(field, forms.ModelChoiceField)
-            field.queryset = members.distinct()
-            field.disabled = players_locked
-            if players_locked:
-                field.help_text = _("The team has played: its players are fixed.")
-
-    def changes(self) -> dict[str, Any]:
-        """What the edit service takes: the name, and the players unless they are fixed."""
-        values: dict[str, Any] = {"name": self.cleaned_data["name"]}
-        if not self.fields["first_player"].disabled:
-            values["first_player"] = self.cleaned_data["first_player"]
-            values["second_player"] = self.cleaned_data["second_player"]
-        return values
-
-
-class MembersForm(forms.Form):
-    """Club members chosen to play an individual tournament (those not registered yet)."""
-
-    players = forms.ModelMultipleChoiceField(
-        label=_("Club members"),
-        queryset=Player.objects.none(),
-        widget=forms.CheckboxSelectMultiple,
-        help_text=_("Tick the members who play tonight."),
-    )
-
-    def __init__(self, data: Any = None, *, tournament: Tournament) -> None:
-        super().__init__(data)
-        field = self.fields["players"]
-        assert isinstance(field, forms.ModelMultipleChoiceField)
-        field.queryset = (
-            Player.objects.filter(memberships__club_id=tournament.club_id)
-            .exclude(entries__tournament=tournament)
-            .order_by("last_name", "first_name")
-            .distinct()
-        )
-
-
-NOBODY = "none"  # the "every round" choice that takes a table's referee away
-
-
-def referee_choices(referees: list[Any]) -> list[tuple[str, str]]:
-    return [
-        (str(user.pk), getattr(getattr(user, "player", None), "full_name", "") or user.username)
-        for user in referees
-    ]
-
-
-class RefereesForm(forms.Form):
-    """Who referees each table: one select per table of the round shown, and one per table
-    number for every open round at once (which wins over the round's select when set)."""
-
-    def __init__(
-        self,
-        *args: Any,
-        matches: list[Match],
-        tables: list[int],
-        referees: list[Any],
-        **kwargs: Any,
-    ):
-        super().__init__(*args, **kwargs)
-        self.matches = matches
-        self.tables = tables
-        choices = referee_choices(referees)
-        self.referees = {str(user.pk): user for user in referees}
-        for match in matches:
-            self.fields[f"match_{match.pk}"] = forms.ChoiceField(
-                label=_("Table %(table)s: %(match)s") % {"table": match.table, "match": match},
-                choices=[("", _("— nobody —")), *choices],
-                required=False,
-                initial=str(match.referee_id or ""),
-            )
-        for table in tables:
-            self.fields[f"table_{table}"] = forms.ChoiceField(
-                label=_("Table %(table)s") % {"table": table},
-                choices=[("", _("— as set round by round —")), (NOBODY, _("— nobody —")), *choices],
-                required=False,
-                initial="",
-            )
-
-    @property
-    def round_fields(self) -> list[Any]:
-        return [self[f"match_{match.pk}"] for match in self.matches]
-
-    @property
-    def table_fields(self) -> list[Any]:
-        return [self[f"table_{table}"] for table in self.tables]
-
-    def table_changes(self) -> list[tuple[int, Any]]:
-        """The table numbers given one referee (None: nobody) for every open round."""
-        changed = []
-        for table in self.tables:
-            value = self.cleaned_data.get(f"table_{table}") or ""
-            if value:
-                changed.append((table, None if value == NOBODY else self.referees.get(value)))
-        return changed
-
-    def changes(self) -> list[tuple[Match, Any]]:
-        """The matches of the round shown whose referee changed, with the new referee (None to
-        clear); a table given a referee for every round is left to that."""
-        every_round = {table for table, _referee in self.table_changes()}
-        changed = []
-        for match in self.matches:
-            if match.table in every_round:
-                continue
-            value = self.cleaned_data.get(f"match_{match.pk}") or ""
-            if value != str(match.referee_id or ""):
-                changed.append((match, self.referees.get(value)))
-        return changed

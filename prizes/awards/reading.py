@@ -1,146 +1,28 @@
-"""The prize list's arithmetic (docs/prizes.md): the `prizes` setting read and checked, the pool, and who wins what.
-
-Pure: the standard library only, money as `Decimal`. The caller hands in the final standings
-as `Placed` entries in rank order (ties share a rank) and the fees due; nothing here reads a
-database or translates a word (a problem carries a code, `prizes.messages` words it).
-"""
+"""The `prizes` setting read and checked: every problem names its path (`prizes.lines[2].percent`)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from collections.abc import Iterable, Mapping
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
-CENT = Decimal("0.01")
-ROUNDINGS = (Decimal("0.01"), Decimal("1"), Decimal("5"), Decimal("10"))
-DEFAULT_ROUNDING = Decimal("1")
-# A club hands out a few dozen prizes; more lines, a place or an amount past these is a typo.
-LINES_MAX = 200
-PLACE_MAX = 10_000
-AMOUNT_MAX = Decimal("1000000")
-KIND_MAX_LENGTH = 120
-CATEGORY_MAX_LENGTH = 40
-
-SETTING_KEYS = frozenset({"pool", "rounding", "lines", "cumulative"})
-POOL_KEYS = frozenset({"percent_of_fees", "added"})
-LINE_KEYS = frozenset(
-    {"place", "places", "every", "from", "to", "last", "category", "amount", "percent", "kind"}
+from .values import (
+    AMOUNT_MAX,
+    CATEGORY_MAX_LENGTH,
+    CENT,
+    DEFAULT_ROUNDING,
+    KIND_MAX_LENGTH,
+    LINE_KEYS,
+    LINES_MAX,
+    PLACE_MAX,
+    POOL_KEYS,
+    ROUNDINGS,
+    SETTING_KEYS,
+    InvalidPrizes,
+    Line,
+    Prizes,
+    Problem,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """What is wrong at `path` (`prizes.lines[2].percent`); `code` names it, `params` fill it."""
-
-    path: str
-    code: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-
-class InvalidPrizes(ValueError):
-    """The setting does not read; `problems` lists every one."""
-
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("; ".join(f"{p.path}: {p.code}" for p in self.problems))
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One line of the prize table, read: the places it covers and what each place wins.
-
-    `places` is `None` for the last place (known once the standings are); `category` limits
-    the places to the entries of that tag, ranked among themselves.
-    """
-
-    index: int
-    places: tuple[int, ...] | None
-    amount: Decimal | None = None
-    percent: Decimal | None = None
-    kind: str = ""
-    category: str = ""
-
-    def covers(self, count: int) -> tuple[int, ...]:
-        """The places of a list of `count` entries this line pays."""
-        if self.places is None:
-            return (count,) if count else ()
-        return tuple(p for p in self.places if p <= count)
-
-
-@dataclass(frozen=True, slots=True)
-class Prizes:
-    """The `prizes` setting, read."""
-
-    percent_of_fees: Decimal = Decimal(0)
-    added: Decimal = Decimal(0)
-    rounding: Decimal = DEFAULT_ROUNDING
-    lines: tuple[Line, ...] = ()
-    cumulative: bool = False
-
-    @property
-    def categories(self) -> frozenset[str]:
-        return frozenset(line.category for line in self.lines if line.category)
-
-    def pool(self, fees_due: Decimal) -> Decimal:
-        """`added` + `percent_of_fees` % of the fees due, to the cent (down)."""
-        share = (fees_due * self.percent_of_fees / 100).quantize(CENT, rounding=ROUND_DOWN)
-        return self.added + share
-
-    def fixed_total(self, count: int) -> Decimal:
-        """The fixed amounts of every place paid among `count` entries."""
-        return sum(
-            (line.amount * len(line.covers(count)) for line in self.lines if line.amount),
-            Decimal(0),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """An entry of the final standings: `key` identifies it to the caller."""
-
-    key: Hashable
-    name: str
-    rank: int
-    category: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Award:
-    """One line of the prize list: what `entry` wins by prize line `line`.
-
-    `place` is the entry's place in the final standings (for a category line too: `category`
-    says which table paid it), `shared_place` when others share it; `amount` is None for a prize in kind alone; `shared`: a prize in
-    kind that tied entries share, for the director to settle.
-    """
-
-    place: int
-    key: Hashable
-    name: str
-    amount: Decimal | None
-    kind: str
-    shared: bool
-    line: int
-    category: str = ""
-    shared_place: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class PrizeList:
-    pool: Decimal
-    awards: tuple[Award, ...]
-
-    @property
-    def awarded(self) -> Decimal:
-        return sum((a.amount for a in self.awards if a.amount is not None), Decimal(0))
-
-    @property
-    def retained(self) -> Decimal:
-        """What the club keeps of the pool: negative when it adds money."""
-        return self.pool - self.awarded
-
-
-# --- reading the setting ---------------------------------------------------------------------
 
 
 def _number(value: Any) -> Decimal | None:
@@ -373,105 +255,3 @@ def prizes_problems(value: Any) -> list[Problem]:
     except InvalidPrizes as invalid:
         return list(invalid.problems)
     return []
-
-
-# --- the prize list --------------------------------------------------------------------------
-
-
-def round_down(amount: Decimal, unit: Decimal) -> Decimal:
-    """`amount` down to a multiple of `unit` (a percent line's cash)."""
-    return ((amount / unit).to_integral_value(rounding=ROUND_DOWN) * unit).quantize(CENT)
-
-
-def _ranked(entries: Sequence[Placed]) -> list[tuple[int, list[Placed]]]:
-    """The entries as groups sharing a place, each with the first place it covers (1, 2=, 2=, 4)."""
-    groups: list[tuple[int, list[Placed]]] = []
-    for place, entry in enumerate(entries, start=1):
-        if groups and groups[-1][1][0].rank == entry.rank:
-            groups[-1][1].append(entry)
-        else:
-            groups.append((place, [entry]))
-    return groups
-
-
-def _line_cash(line: Line, pool: Decimal, rounding: Decimal) -> Decimal | None:
-    if line.amount is not None:
-        return line.amount
-    if line.percent is not None:
-        return round_down(pool * line.percent / 100, rounding)
-    return None
-
-
-def _award_lines(
-    lines: Sequence[Line],
-    entries: Sequence[Placed],
-    pool: Decimal,
-    rounding: Decimal,
-    places: Mapping[Hashable, tuple[int, bool]],
-    category: str = "",
-) -> list[Award]:
-    """The awards of `lines` over `entries` ranked among themselves.
-
-    Tied entries cover as many places as they are: each line's cash over those places is
-    split equally among them (each share down to the cent); its prize in kind goes to them
-    as `shared` when the line's places there are fewer than they are.
-    """
-    awards: list[Award] = []
-    count = len(entries)
-    # Each line's places and cash once: a group asks only for the places it covers.
-    covered = [
-        (line, frozenset(line.covers(count)), _line_cash(line, pool, rounding)) for line in lines
-    ]
-    for first, group in _ranked(entries):
-        span = range(first, first + len(group))
-        for line, line_places, cash in covered:
-            paid = [p for p in span if p in line_places]
-            if not paid:
-                continue
-            share = None
-            if cash is not None:
-                share = (cash * len(paid) / len(group)).quantize(CENT, rounding=ROUND_DOWN)
-            shared = bool(line.kind) and len(paid) < len(group)
-            for entry in group:
-                place, shared_place = places[entry.key]
-                awards.append(
-                    Award(
-                        place=place,
-                        key=entry.key,
-                        name=entry.name,
-                        amount=share,
-                        kind=line.kind,
-                        shared=shared,
-                        line=line.index,
-                        category=category,
-                        shared_place=shared_place,
-                    )
-                )
-    return awards
-
-
-def prize_list(prizes: Prizes, entries: Sequence[Placed], fees_due: Decimal) -> PrizeList:
-    """Who wins what, from the final standings (`entries` in rank order) and the fees due.
-
-    Place lines first, over every entry; then each category's lines over the entries of
-    that tag, ranked among themselves, leaving out (unless `cumulative`) those a place line
-    already awards. Ordered by place, then the standings, then the line.
-    """
-    pool = prizes.pool(fees_due)
-    places = {
-        entry.key: (first, len(group) > 1) for first, group in _ranked(entries) for entry in group
-    }
-    place_lines = [line for line in prizes.lines if not line.category]
-    awards = _award_lines(place_lines, entries, pool, prizes.rounding, places)
-    holding = {award.key for award in awards}
-    for category in sorted(prizes.categories):
-        lines = [line for line in prizes.lines if line.category == category]
-        members = [
-            entry
-            for entry in entries
-            if entry.category == category and (prizes.cumulative or entry.key not in holding)
-        ]
-        awards.extend(_award_lines(lines, members, pool, prizes.rounding, places, category))
-    order = {entry.key: n for n, entry in enumerate(entries)}
-    awards.sort(key=lambda a: (a.place, order[a.key], a.line))
-    return PrizeList(pool, tuple(awards))
