@@ -36,6 +36,7 @@ from tournaments.permissions import readable_tournaments, require_director
 from . import selectors
 from .models import Season, Series
 from .services import delete_series, save_season, save_series
+from .services.seasons import RULE_FIELDS
 
 
 class SeasonInputSerializer(serializers.Serializer):
@@ -53,13 +54,7 @@ class SeriesBriefSerializer(serializers.ModelSerializer):
             "id",
             "season",
             "name",
-            "points",
-            "place_points",
-            "participation_points",
-            "best_of",
-            "absent_points",
-            "min_evenings",
-            "handicap",
+            *RULE_FIELDS,
             "tournaments",
             "computed_at",
         ]

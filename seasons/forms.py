@@ -13,6 +13,7 @@ from tournaments.models import Tournament
 
 from .models import Season, Series
 from .services import save_season, save_series
+from .services.seasons import RULE_FIELDS
 
 
 class RefusalsOnFields(forms.Form):
@@ -117,15 +118,7 @@ class SeriesForm(RefusalsOnFields):
 
     @staticmethod
     def rule_names() -> tuple[str, ...]:
-        return (
-            "points",
-            "place_points",
-            "participation_points",
-            "best_of",
-            "absent_points",
-            "min_evenings",
-            "handicap",
-        )
+        return RULE_FIELDS
 
     def save(self, *, by: Any) -> Series | None:
         data = self.cleaned_data
