@@ -26,6 +26,8 @@ from typing import Any
 from django.conf import settings
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .serve import answer
+
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -33,21 +35,6 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 # When a page refused for its address may try a stream again (it polls meanwhile).
 RETRY_AFTER_SECONDS = 60
-
-
-async def _answer(send: Send, status: int, text: str, headers: list[Any] | None = None) -> None:
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"text/plain; charset=utf-8"),
-                (b"cache-control", b"no-store"),
-                *(headers or []),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": text.encode()})
 
 
 class StreamGuard:
@@ -70,11 +57,11 @@ class StreamGuard:
         if scope["type"] != "http":
             return  # a websocket: refused (closed) by the server
         if not scope.get("path", "").startswith(self.prefix):
-            await _answer(send, 404, "not found: this host serves the live stream only")
+            await answer(send, 404, "not found: this host serves the live stream only")
             return
         client = self.address_of(scope)
         if self.max_per_client and self.open[client] >= self.max_per_client:
-            await _answer(
+            await answer(
                 send,
                 429,
                 "too many streams from your address: poll instead",

@@ -25,7 +25,7 @@ RETRY_MILLISECONDS = 3000
 MAX_LISTENERS = 5000
 
 
-async def answer(send: Send, status: int, text: str) -> None:
+async def answer(send: Send, status: int, text: str, headers: list[Any] | None = None) -> None:
     await send(
         {
             "type": "http.response.start",
@@ -33,6 +33,7 @@ async def answer(send: Send, status: int, text: str) -> None:
             "headers": [
                 (b"content-type", b"text/plain; charset=utf-8"),
                 (b"cache-control", b"no-store"),
+                *(headers or []),
             ],
         }
     )
